@@ -1,0 +1,137 @@
+#include "game.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define KK_GAME(sym) extern const struct kk_game sym;
+#include "games.def"
+#undef KK_GAME
+
+const struct kk_game *const kk_games[] = {
+#define KK_GAME(sym) &sym,
+#include "games.def"
+#undef KK_GAME
+    NULL,
+};
+
+const struct kk_game *kk_game_find(const char *name)
+{
+    for (int i = 0; kk_games[i]; i++)
+        if (strcmp(kk_games[i]->name, name) == 0)
+            return kk_games[i];
+    return NULL;
+}
+
+int kk_game_init(const struct kk_game *g, void *state, const struct kk_variant *v, int players,
+                 kk_error *err)
+{
+    if (players != 0 && (players < g->min_players || players > g->max_players)) {
+        if (g->min_players == g->max_players)
+            return kk_fail(err, "%s is played by %d player%s, not %d", g->name, g->min_players,
+                           g->min_players == 1 ? "" : "s", players);
+        return kk_fail(err, "%s is played by %d to %d players, not %d", g->name, g->min_players,
+                       g->max_players, players);
+    }
+    memset(state, 0, g->state_size);
+    return g->init(state, v, players, err);
+}
+
+int kk_stats_width(const struct kk_game *g, int players)
+{
+    int w = 0;
+    for (int i = 0; i < g->num_stats; i++)
+        w += g->stats[i].per_seat ? players : 1;
+    return w;
+}
+
+kk_move kk_random_move(const struct kk_game *g, const void *state, kk_rng *rng)
+{
+    if (g->random_move)
+        return g->random_move(state, rng);
+    kk_move stackbuf[512];
+    kk_move *moves = stackbuf;
+    if (g->max_moves > 512)
+        moves = malloc(sizeof *moves * (size_t)g->max_moves);
+    if (!moves)
+        abort();
+    int n = g->legal_moves(state, moves);
+    kk_move m = moves[kk_rng_bounded(rng, (uint32_t)n)];
+    if (moves != stackbuf)
+        free(moves);
+    return m;
+}
+
+int kk_is_legal(const struct kk_game *g, const void *state, kk_move move)
+{
+    int who = g->to_move(state);
+    if (who == KK_TERMINAL)
+        return 0;
+    kk_move *moves = malloc(sizeof *moves * (size_t)g->max_moves);
+    double *prob = NULL;
+    if (!moves)
+        abort();
+    int n;
+    if (who == KK_CHANCE) {
+        prob = malloc(sizeof *prob * (size_t)g->max_moves);
+        if (!prob)
+            abort();
+        n = g->chance_outcomes(state, moves, prob);
+    } else {
+        n = g->legal_moves(state, moves);
+    }
+    int found = 0;
+    for (int i = 0; i < n && !found; i++)
+        found = moves[i] == move && (!prob || prob[i] > 0);
+    free(moves);
+    free(prob);
+    return found;
+}
+
+uint32_t kk_top_scores(const int32_t *scores, int players)
+{
+    int32_t best = scores[0];
+    for (int s = 1; s < players; s++)
+        if (scores[s] > best)
+            best = scores[s];
+    uint32_t mask = 0;
+    for (int s = 0; s < players; s++)
+        if (scores[s] == best)
+            mask |= 1u << s;
+    return mask;
+}
+
+static double clamp(double x, double lo, double hi)
+{
+    return x < lo ? lo : x > hi ? hi : x;
+}
+
+void kk_returns(const struct kk_game *g, const void *state, enum kk_reward reward, double *out)
+{
+    int n = g->players(state);
+    int32_t scores[KK_MAX_SEATS];
+    g->scores(state, scores);
+    double scale = g->score_scale > 0 ? g->score_scale : 1;
+    if (g->cooperative) {
+        double r = g->result ? g->result(state) : 0;
+        for (int s = 0; s < n; s++)
+            out[s] = clamp(r / scale, 0, 1);
+        return;
+    }
+    if (reward == KK_REWARD_WIN) {
+        uint32_t w = g->to_move(state) == KK_TERMINAL ? g->winners(state)
+                                                       : kk_top_scores(scores, n);
+        int k = __builtin_popcount(w);
+        for (int s = 0; s < n; s++)
+            out[s] = (w >> s & 1u) ? 1.0 / k : 0.0;
+        return;
+    }
+    for (int s = 0; s < n; s++) {
+        int32_t best_other = INT32_MIN;
+        for (int o = 0; o < n; o++)
+            if (o != s && scores[o] > best_other)
+                best_other = scores[o];
+        if (n == 1)
+            best_other = 0;
+        out[s] = 0.5 + 0.5 * clamp((scores[s] - best_other) / scale, -1, 1);
+    }
+}

@@ -1,0 +1,119 @@
+/* The game interface every kark game implements, shaped like OpenSpiel's State API.
+ * A state is a flat struct with no pointers: copying it is a memcpy of state_size bytes,
+ * which is what search does millions of times. Moves and chance outcomes are small
+ * integers whose meaning belongs to the game; text notation converts both ways. */
+#ifndef KK_GAME_H
+#define KK_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "rng.h"
+#include "variant.h"
+
+#define KK_MAX_SEATS 5
+
+/* to_move() values besides a seat number. */
+enum { KK_CHANCE = -1, KK_TERMINAL = -2 };
+
+typedef int32_t kk_move;
+
+/* A per-game statistic reported by experiments (points by source, tokens placed, ...). */
+struct kk_stat_desc {
+    const char *name; /* snake_case column name */
+    int per_seat;     /* 1: one value per seat (columns name_s0, name_s1, ...) */
+    const char *help;
+};
+
+struct kk_game {
+    const char *name;  /* command-line name, e.g. "son-of-kark" */
+    const char *title; /* human name, e.g. "Son of Kark" */
+    int min_players, max_players, default_players;
+    size_t state_size; /* bytes of one state */
+    int max_moves;     /* upper bound on legal_moves() and chance_outcomes() counts */
+    int score_scale;   /* a typical winning score, to normalise score margins to ~[-1, 1] */
+    int cooperative;   /* 1: one person plays every seat and result() is the outcome */
+    const struct kk_param *params;
+    int num_params;
+    const struct kk_stat_desc *stats;
+    int num_stats;
+
+    /* Sets up the state before the first chance event or move, for `players` seats
+     * (0: the game's default for this variant) under v, already validated against params.
+     * Returns 0, or -1 with err set when the combination is not supported. */
+    int (*init)(void *state, const struct kk_variant *v, int players, kk_error *err);
+    /* Number of seats in this state. */
+    int (*players)(const void *state);
+    /* The seat to move, KK_CHANCE, or KK_TERMINAL. */
+    int (*to_move)(const void *state);
+    /* Only at a seat's turn: writes the legal moves (at most max_moves, in a fixed order)
+     * into out and returns how many (>= 1). */
+    int (*legal_moves)(const void *state, kk_move *out);
+    /* Applies a legal move, or a possible chance outcome at a chance node. Unchecked:
+     * callers that take moves from outside (records) check legality first. */
+    void (*apply)(void *state, kk_move move);
+    /* Only at a chance node: writes the possible outcomes and their probabilities (> 0,
+     * summing to 1) and returns how many. */
+    int (*chance_outcomes)(const void *state, kk_move *out, double *prob);
+    /* Only at a chance node: draws one outcome with those probabilities from rng. */
+    kk_move (*sample_chance)(const void *state, kk_rng *rng);
+    /* Each seat's points so far; final scores once terminal. */
+    void (*scores)(const void *state, int32_t *out);
+    /* Only when terminal: bit s set for every winning seat (several for a shared win). */
+    uint32_t (*winners)(const void *state);
+    /* Notation of a move or chance outcome about to be applied to state. Returns the length. */
+    int (*move_to_text)(const void *state, kk_move move, char *buf, size_t size);
+    /* Parses notation for the node state is at (a seat's move, or a chance outcome).
+     * Returns 0 and sets *move, or -1 with err saying what is wrong. Legality is checked
+     * by the caller against legal_moves()/chance_outcomes(). */
+    int (*move_from_text)(const void *state, const char *text, kk_move *move, kk_error *err);
+    /* Writes the statistics of stats[], each 1 value or players() values (per_seat). */
+    void (*get_stats)(const void *state, double *out);
+    /* Heuristic value of state for seat, in points: score plus a potential for unfinished
+     * features. The greedy agent maximises it; documented in each game's rules doc. */
+    double (*evaluate)(const void *state, int seat);
+
+    /* Optional members (NULL when not needed). */
+    /* Hidden information: writes into out a full state that agrees with everything seat
+     * sees in state, with every hidden item dealt uniformly among its possible places. */
+    void (*sample_view)(const void *state, int seat, kk_rng *rng, void *out);
+    /* Cooperative games: the single outcome of the game (e.g. the solo lowest score). */
+    double (*result)(const void *state);
+    /* Extra replay JSON members, written as `,"key":value...`. Returns the length. */
+    int (*extra_json)(const void *state, char *buf, size_t size);
+    /* Fast uniform random legal move for playouts (same distribution as drawing from
+     * legal_moves()). NULL: kk_random_move() uses legal_moves(). */
+    kk_move (*random_move)(const void *state, kk_rng *rng);
+    /* Expensive consistency check of a state (Debug builds, tests). 0 or -1 with err. */
+    int (*check)(const void *state, kk_error *err);
+};
+
+/* All games, in a fixed order; NULL-terminated. */
+extern const struct kk_game *const kk_games[];
+const struct kk_game *kk_game_find(const char *name);
+
+/* Validates players against the game's range, then calls g->init. */
+int kk_game_init(const struct kk_game *g, void *state, const struct kk_variant *v, int players,
+                 kk_error *err);
+
+/* Total number of statistic values for `players` seats. */
+int kk_stats_width(const struct kk_game *g, int players);
+
+/* Uniform random legal move (uses g->random_move when present). */
+kk_move kk_random_move(const struct kk_game *g, const void *state, kk_rng *rng);
+
+/* 1 if move is among the legal moves (seat node) or possible outcomes (chance node). */
+int kk_is_legal(const struct kk_game *g, const void *state, kk_move move);
+
+enum kk_reward { KK_REWARD_WIN, KK_REWARD_MARGIN };
+/* Per-seat returns of a terminal (or cut-off) state, each in [0, 1]:
+ * WIN: 1/k to each of k winners (at a non-terminal state: the current leaders), 0 else;
+ * MARGIN: 0.5 + 0.5 * clamp((own score - best other score) / score_scale, -1, 1).
+ * Cooperative games: every seat gets clamp(result / score_scale, 0, 1). */
+void kk_returns(const struct kk_game *g, const void *state, enum kk_reward reward, double *out);
+
+/* Winners from scores: every seat with the top score. */
+uint32_t kk_top_scores(const int32_t *scores, int players);
+
+#endif

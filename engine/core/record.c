@@ -1,0 +1,306 @@
+#include "record.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    char *e = s + strlen(s);
+    while (e > s && isspace((unsigned char)e[-1]))
+        *--e = '\0';
+    return s;
+}
+
+static void add_event(struct kk_record *rec, int line, int seat, const char *text)
+{
+    if (rec->num_events == rec->cap_events) {
+        int cap = rec->cap_events ? rec->cap_events * 2 : 256;
+        struct kk_record_event *ev = realloc(rec->events, sizeof *ev * (size_t)cap);
+        if (!ev)
+            abort();
+        rec->events = ev;
+        rec->cap_events = cap;
+    }
+    struct kk_record_event *e = &rec->events[rec->num_events++];
+    e->line = line;
+    e->seat = seat;
+    snprintf(e->text, sizeof e->text, "%s", text);
+}
+
+static int game_names(char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0; kk_games[i] && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "", kk_games[i]->name);
+    return (int)n;
+}
+
+/* Parses one non-comment line. */
+static int parse_line(struct kk_record *rec, int ln, char *s, kk_error *err)
+{
+    if (strncmp(s, "game", 4) == 0 && (s[4] == '\0' || isspace((unsigned char)s[4]))) {
+        char *name = trim(s + 4);
+        if (rec->game)
+            return kk_fail(err, "%d: a second 'game' line", ln);
+        rec->game = kk_game_find(name);
+        if (!rec->game) {
+            char names[256];
+            game_names(names, sizeof names);
+            return kk_fail(err, "%d: unknown game '%s': expected one of %s", ln, name, names);
+        }
+        kk_error e;
+        if (kk_variant_defaults(rec->game, &rec->variant, &e) != 0)
+            return kk_fail(err, "%d: %s", ln, e.msg);
+        return 0;
+    }
+    if (!rec->game)
+        return kk_fail(err, "%d: expected 'game NAME' before anything else, got '%s'", ln, s);
+    if (strncmp(s, "players", 7) == 0 && (s[7] == '\0' || isspace((unsigned char)s[7]))) {
+        if (rec->num_events > 0)
+            return kk_fail(err, "%d: 'players' must come before the first event", ln);
+        char *num = trim(s + 7), *end;
+        errno = 0;
+        long n = strtol(num, &end, 10);
+        if (*num == '\0' || *end != '\0' || errno || n < 1 || n > KK_MAX_SEATS)
+            return kk_fail(err, "%d: bad player count '%s'", ln, num);
+        rec->players = (int)n;
+        return 0;
+    }
+    if (strncmp(s, "set", 3) == 0 && (s[3] == '\0' || isspace((unsigned char)s[3]))) {
+        if (rec->num_events > 0)
+            return kk_fail(err, "%d: 'set' must come before the first event", ln);
+        char *p = trim(s + 3);
+        if (*p == '\0')
+            return kk_fail(err, "%d: 'set' needs key=value", ln);
+        /* Several space-separated settings may share a line. */
+        while (*p) {
+            char *q = p;
+            while (*q && !isspace((unsigned char)*q))
+                q++;
+            char save = *q;
+            *q = '\0';
+            kk_error e;
+            if (kk_variant_set(rec->game, &rec->variant, p, &e) != 0)
+                return kk_fail(err, "%d: %s", ln, e.msg);
+            *q = save;
+            p = trim(q);
+        }
+        return 0;
+    }
+    if (s[0] == '*') {
+        char *text = trim(s + 1);
+        if (*text == '\0')
+            return kk_fail(err, "%d: chance line '*' has no outcome", ln);
+        if (strlen(text) >= KK_EVENT_TEXT)
+            return kk_fail(err, "%d: event text too long", ln);
+        add_event(rec, ln, KK_CHANCE, text);
+        return 0;
+    }
+    if (isdigit((unsigned char)s[0])) {
+        char *end;
+        long seat = strtol(s, &end, 10);
+        if (*end == ':') {
+            char *text = trim(end + 1);
+            if (seat >= KK_MAX_SEATS)
+                return kk_fail(err, "%d: bad seat %ld", ln, seat);
+            if (*text == '\0')
+                return kk_fail(err, "%d: seat %ld's line has no move", ln, seat);
+            if (strlen(text) >= KK_EVENT_TEXT)
+                return kk_fail(err, "%d: event text too long", ln);
+            add_event(rec, ln, (int)seat, text);
+            return 0;
+        }
+    }
+    return kk_fail(err, "%d: unrecognised line '%s' (expected game, players, set, '* OUTCOME' "
+                        "or 'SEAT: MOVE')", ln, s);
+}
+
+int kk_record_parse(const char *text, struct kk_record *rec, kk_error *err)
+{
+    memset(rec, 0, sizeof *rec);
+    int ln = 0;
+    const char *p = text;
+    char line[1024];
+    while (*p) {
+        ln++;
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        if (len >= sizeof line) {
+            kk_record_free(rec);
+            return kk_fail(err, "%d: line too long", ln);
+        }
+        memcpy(line, p, len);
+        line[len] = '\0';
+        p = nl ? nl + 1 : p + len;
+
+        char *s = trim(line);
+        if (strncmp(s, "# result", 8) == 0)
+            snprintf(rec->result_json, sizeof rec->result_json, "%s", trim(s + 8));
+        char *hash = strchr(s, '#');
+        if (hash)
+            *hash = '\0';
+        s = trim(s);
+        if (*s == '\0')
+            continue;
+        if (parse_line(rec, ln, s, err) != 0) {
+            kk_record_free(rec);
+            return -1;
+        }
+    }
+    if (!rec->game) {
+        kk_record_free(rec);
+        return kk_fail(err, "%d: no 'game NAME' line", ln > 0 ? ln : 1);
+    }
+    return 0;
+}
+
+int kk_record_load(const char *path, struct kk_record *rec, kk_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return kk_fail(err, "cannot open: %s", strerror(errno));
+    struct kk_buf b = {0};
+    char chunk[4096];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        kk_buf_append(&b, chunk, n);
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        kk_buf_free(&b);
+        return kk_fail(err, "read error");
+    }
+    if (memchr(kk_buf_str(&b), '\0', b.len) != NULL) {
+        kk_buf_free(&b);
+        return kk_fail(err, "not a text file (contains a NUL byte)");
+    }
+    int rc = kk_record_parse(kk_buf_str(&b), rec, err);
+    kk_buf_free(&b);
+    return rc;
+}
+
+void kk_record_free(struct kk_record *rec)
+{
+    free(rec->events);
+    rec->events = NULL;
+    rec->num_events = rec->cap_events = 0;
+}
+
+int kk_record_replay(const struct kk_record *rec, void *state, int *bad_line, kk_error *err)
+{
+    const struct kk_game *g = rec->game;
+    *bad_line = 0;
+    kk_error e;
+    if (kk_game_init(g, state, &rec->variant, rec->players, &e) != 0)
+        return kk_fail(err, "%s", e.msg);
+    for (int i = 0; i < rec->num_events; i++) {
+        const struct kk_record_event *ev = &rec->events[i];
+        *bad_line = ev->line;
+        int who = g->to_move(state);
+        if (who == KK_TERMINAL)
+            return kk_fail(err, "the game is already over; '%s' cannot be played", ev->text);
+        if (ev->seat == KK_CHANCE && who != KK_CHANCE)
+            return kk_fail(err, "seat %d is to move, not chance ('* %s')", who, ev->text);
+        if (ev->seat != KK_CHANCE && who == KK_CHANCE)
+            return kk_fail(err, "a chance outcome ('* ...') is due, not seat %d's move", ev->seat);
+        if (ev->seat != KK_CHANCE && ev->seat != who)
+            return kk_fail(err, "seat %d is to move, not seat %d", who, ev->seat);
+        kk_move m;
+        if (g->move_from_text(state, ev->text, &m, &e) != 0)
+            return kk_fail(err, "%s '%s': %s", who == KK_CHANCE ? "bad outcome" : "bad move",
+                           ev->text, e.msg);
+        if (!kk_is_legal(g, state, m)) {
+            if (who == KK_CHANCE)
+                return kk_fail(err, "impossible chance outcome '%s'", ev->text);
+            return kk_fail(err, "illegal move '%s' for seat %d", ev->text, who);
+        }
+        g->apply(state, m);
+#ifdef KK_CHECKS
+        if (g->check && g->check(state, &e) != 0)
+            return kk_fail(err, "internal state check failed after '%s': %s", ev->text, e.msg);
+#endif
+    }
+    *bad_line = 0;
+    return 0;
+}
+
+void kk_record_write_header(struct kk_buf *out, const struct kk_game *g, int players,
+                            const struct kk_variant *v, const char *comment)
+{
+    if (comment && *comment)
+        kk_buf_printf(out, "# %s\n", comment);
+    kk_buf_printf(out, "game %s\n", g->name);
+    if (players > 0)
+        kk_buf_printf(out, "players %d\n", players);
+    for (int p = 0; p < g->num_params; p++) {
+        char val[256];
+        kk_variant_format(g, v, p, val, sizeof val);
+        kk_buf_printf(out, "set %s=%s\n", g->params[p].name, val);
+    }
+}
+
+void kk_record_write_event(struct kk_buf *out, const struct kk_game *g, const void *state,
+                           kk_move move)
+{
+    char text[KK_EVENT_TEXT];
+    g->move_to_text(state, move, text, sizeof text);
+    int who = g->to_move(state);
+    if (who == KK_CHANCE)
+        kk_buf_printf(out, "* %s\n", text);
+    else
+        kk_buf_printf(out, "%d: %s\n", who, text);
+}
+
+static void scores_json(struct kk_buf *out, const struct kk_game *g, const void *state)
+{
+    int32_t sc[KK_MAX_SEATS];
+    g->scores(state, sc);
+    kk_buf_printf(out, "\"scores\":[");
+    for (int s = 0; s < g->players(state); s++)
+        kk_buf_printf(out, "%s%d", s ? "," : "", (int)sc[s]);
+    kk_buf_printf(out, "]");
+}
+
+static void extra_json(struct kk_buf *out, const struct kk_game *g, const void *state)
+{
+    if (g->extra_json) {
+        char extra[1024];
+        g->extra_json(state, extra, sizeof extra);
+        kk_buf_printf(out, "%s", extra);
+    }
+}
+
+void kk_record_write_result(struct kk_buf *out, const struct kk_game *g, const void *state)
+{
+    kk_buf_printf(out, "# result {");
+    scores_json(out, g, state);
+    extra_json(out, g, state);
+    kk_buf_printf(out, "}\n");
+}
+
+void kk_state_json(struct kk_buf *out, const struct kk_game *g, const void *state)
+{
+    int terminal = g->to_move(state) == KK_TERMINAL;
+    kk_buf_printf(out, "{\"game\":");
+    kk_buf_json_string(out, g->name);
+    kk_buf_printf(out, ",\"terminal\":%s,", terminal ? "true" : "false");
+    scores_json(out, g, state);
+    kk_buf_printf(out, ",\"winners\":[");
+    if (terminal) {
+        uint32_t w = g->winners(state);
+        int first = 1;
+        for (int s = 0; s < g->players(state); s++)
+            if (w >> s & 1u) {
+                kk_buf_printf(out, "%s%d", first ? "" : ",", s);
+                first = 0;
+            }
+    }
+    kk_buf_printf(out, "]");
+    extra_json(out, g, state);
+    kk_buf_printf(out, "}");
+}

@@ -1,0 +1,51 @@
+/* kark rules GAME: the game's rules-variant parameters. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+
+int kk_cmd_rules(int argc, char **argv)
+{
+    const char *name = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (kk_cli_is_help(argv[i])) {
+            printf("usage: kark rules GAME\n\nLists GAME's rules-variant parameters: name, "
+                   "default, allowed values and meaning.\nChange one with --set NAME=VALUE in "
+                   "selfplay, tournament and balance, or 'set NAME=VALUE' in a record.\n");
+            return KK_EXIT_OK;
+        }
+        if (argv[i][0] == '-')
+            return kk_cli_usage("rules", "unknown option '%s' (expected GAME or --help)",
+                                argv[i]);
+        if (name)
+            return kk_cli_usage("rules", "unexpected argument '%s' (one GAME only)", argv[i]);
+        name = argv[i];
+    }
+    if (!name) {
+        char names[256];
+        kk_cli_game_names(names, sizeof names);
+        return kk_cli_usage("rules", "missing GAME: expected one of %s", names);
+    }
+    const struct kk_game *g = kk_cli_game("rules", name);
+    if (!g)
+        return KK_EXIT_USAGE;
+    if (g->min_players == g->max_players)
+        printf("%s (%s): %d player%s\n", g->title, g->name, g->min_players,
+               g->min_players == 1 ? "" : "s");
+    else
+        printf("%s (%s): %d-%d players (default %d)\n", g->title, g->name, g->min_players,
+               g->max_players, g->default_players);
+    if (g->num_params == 0) {
+        printf("no parameters\n");
+        return KK_EXIT_OK;
+    }
+    printf("\n%-14s %-28s %s\n", "parameter", "default", "allowed values / meaning");
+    for (int p = 0; p < g->num_params; p++) {
+        char accepts[256];
+        kk_param_accepts(&g->params[p], accepts, sizeof accepts);
+        printf("%-14s %-28s %s\n%-14s %-28s %s\n", g->params[p].name, g->params[p].def, accepts,
+               "", "", g->params[p].help);
+    }
+    return KK_EXIT_OK;
+}

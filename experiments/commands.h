@@ -1,0 +1,21 @@
+/* The kark subcommands. Each takes the arguments after its name (argv[0] is the
+ * subcommand), prints its own output and errors, and returns the exit status:
+ * 0 success, 1 failure (e.g. an illegal record), 2 bad usage. */
+#ifndef KK_COMMANDS_H
+#define KK_COMMANDS_H
+
+struct kk_command {
+    const char *name;
+    const char *summary; /* one line for `kark --help` */
+    int (*run)(int argc, char **argv);
+};
+
+/* The dispatch table, in the order `kark --help` lists it; NULL-terminated (main.c). */
+extern const struct kk_command kk_commands[];
+
+int kk_cmd_games(int argc, char **argv);
+int kk_cmd_rules(int argc, char **argv);
+int kk_cmd_replay(int argc, char **argv);
+int kk_cmd_selfplay(int argc, char **argv);
+
+#endif

@@ -1,0 +1,50 @@
+/* Minimal test support: CHECK macros that count failures, and helpers to replay
+ * records. A test program returns kk_test_done(), non-zero when any check failed. */
+#ifndef KK_TESTLIB_H
+#define KK_TESTLIB_H
+
+#include <stdio.h>
+
+#include "engine/core/game.h"
+#include "engine/core/record.h"
+
+extern int kk_test_failures;
+extern int kk_test_checks;
+
+#define CHECK(cond)                                                                    \
+    do {                                                                               \
+        kk_test_checks++;                                                              \
+        if (!(cond)) {                                                                 \
+            kk_test_failures++;                                                        \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);   \
+        }                                                                              \
+    } while (0)
+
+#define CHECK_EQ_INT(a, b)                                                             \
+    do {                                                                               \
+        long long kk_a_ = (long long)(a), kk_b_ = (long long)(b);                      \
+        kk_test_checks++;                                                              \
+        if (kk_a_ != kk_b_) {                                                          \
+            kk_test_failures++;                                                        \
+            fprintf(stderr, "%s:%d: %s == %lld, expected %s == %lld\n", __FILE__,      \
+                    __LINE__, #a, kk_a_, #b, kk_b_);                                   \
+        }                                                                              \
+    } while (0)
+
+/* Prints "<checks> checks, <failures> failed" and returns the exit status. */
+int kk_test_done(const char *name);
+
+/* Parses text as a record and replays it into state (g->state_size bytes, caller owns).
+ * Returns 0, or -1 and (when err_line is non-NULL) the offending line. The game is
+ * returned through *g. */
+int kk_test_replay_text(const char *text, const struct kk_game **g, void *state, int *err_line,
+                        kk_error *err);
+/* Same for a file. */
+int kk_test_replay_file(const char *path, const struct kk_game **g, void *state, int *err_line,
+                        kk_error *err);
+/* Parses a one-line expect file {"scores": [a, b, ...]} into scores; returns the count or -1. */
+int kk_test_read_expect(const char *path, int32_t *scores, int max);
+/* A buffer big enough for any game's state (checked at start-up). */
+#define KK_TEST_STATE_MAX (1 << 16)
+
+#endif
