@@ -1,0 +1,139 @@
+/* flatmc: flat Monte Carlo. Each root move is a bandit arm; a pull applies the move and
+ * plays out to the end (or a depth cut-off) with the rollout policy. Arms are pulled by
+ * UCB1 (every arm once, in random order, then the highest mean + c*sqrt(ln N / n)); the
+ * answer is the most-pulled arm, ties to the better mean. No tree: the opponents'
+ * replies are only ever the rollout policy's, which is why mcts beats it. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search.h"
+
+struct flatmc {
+    struct kk_agent base;
+    int playouts;
+    double c;
+    struct kk_playout_opts po;
+    struct kk_search_scratch sc;
+    kk_move *arms;
+    int *pulls;
+    double *sum;
+};
+
+static kk_move flatmc_choose(struct kk_agent *self, const void *state, kk_rng *rng)
+{
+    struct flatmc *f = (struct flatmc *)self;
+    const struct kk_game *g = self->game;
+    int seat = g->to_move(state);
+    int n = g->legal_moves(state, f->arms);
+    if (n == 1)
+        return f->arms[0];
+    /* Shuffled so that, when the budget is smaller than the number of moves, the moves
+     * that get a playout are a uniform sample rather than the first in the game's order. */
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)kk_rng_bounded(rng, (uint32_t)(i + 1));
+        kk_move t = f->arms[i];
+        f->arms[i] = f->arms[j];
+        f->arms[j] = t;
+    }
+    memset(f->pulls, 0, sizeof *f->pulls * (size_t)n);
+    memset(f->sum, 0, sizeof *f->sum * (size_t)n);
+    double ret[KK_MAX_SEATS];
+    for (int t = 0; t < f->playouts; t++) {
+        int arm;
+        if (t < n) {
+            arm = t;
+        } else {
+            double logn = log((double)t), best = -INFINITY;
+            arm = 0;
+            for (int i = 0; i < n; i++) {
+                double u = f->sum[i] / f->pulls[i] + f->c * sqrt(logn / f->pulls[i]);
+                if (u > best) {
+                    best = u;
+                    arm = i;
+                }
+            }
+        }
+        memcpy(f->sc.tmp2, state, g->state_size);
+        g->apply(f->sc.tmp2, f->arms[arm]);
+        kk_search_playout(&f->sc, f->sc.tmp2, &f->po, rng, ret, NULL, NULL, NULL, 0);
+        f->pulls[arm]++;
+        f->sum[arm] += ret[seat];
+    }
+    int best = 0;
+    for (int i = 1; i < n; i++) {
+        if (f->pulls[i] == 0)
+            continue;
+        if (f->pulls[i] > f->pulls[best] ||
+            (f->pulls[i] == f->pulls[best] &&
+             f->sum[i] / f->pulls[i] > f->sum[best] / f->pulls[best]))
+            best = i;
+    }
+    return f->arms[best];
+}
+
+static void flatmc_destroy(struct kk_agent *self)
+{
+    struct flatmc *f = (struct flatmc *)self;
+    kk_search_scratch_free(&f->sc);
+    free(f->arms);
+    free(f->pulls);
+    free(f->sum);
+    free(f);
+}
+
+static const char *const flatmc_rewards[] = {"win", "margin", NULL};
+static const char *const flatmc_rollouts[] = {"random", "greedy", NULL};
+
+static const struct kk_agent_opt flatmc_opts[] = {
+    {"playouts", "1000", 1, 10000000, 1, NULL, "playouts per decision, over all root moves"},
+    {"c", "0.7", 0, 100, 0, NULL, "UCB1 exploration constant (rewards are in [0, 1])"},
+    {"reward", "win", 0, 0, 0, flatmc_rewards,
+     "win: 1/k for a k-way shared win, else 0; margin: normalised score difference"},
+    {"rollout", "random", 0, 0, 0, flatmc_rollouts,
+     "playout policy: uniform random, or epsilon-greedy on the game's evaluation"},
+    {"epsilon", "0.1", 0, 1, 0, NULL, "greedy rollouts: probability of a random move"},
+    {"depth", "0", 0, 100000, 1, NULL,
+     "moves per playout before scoring by evaluation (0: play to the end)"},
+};
+
+static struct kk_agent *flatmc_create(const struct kk_game *g, const double *vals,
+                                      kk_error *err)
+{
+    struct flatmc *f = calloc(1, sizeof *f);
+    if (!f) {
+        kk_fail(err, "out of memory");
+        return NULL;
+    }
+    if (kk_search_scratch_init(&f->sc, g, err) != 0) {
+        free(f);
+        return NULL;
+    }
+    size_t n = (size_t)g->max_moves;
+    f->arms = malloc(n * sizeof *f->arms);
+    f->pulls = malloc(n * sizeof *f->pulls);
+    f->sum = malloc(n * sizeof *f->sum);
+    f->base.game = g;
+    f->base.destroy = flatmc_destroy;
+    if (!f->arms || !f->pulls || !f->sum) {
+        flatmc_destroy(&f->base);
+        kk_fail(err, "out of memory");
+        return NULL;
+    }
+    f->playouts = (int)vals[0];
+    f->c = vals[1];
+    f->po.reward = vals[2] == 0 ? KK_REWARD_WIN : KK_REWARD_MARGIN;
+    f->po.policy = vals[3] == 0 ? KK_ROLLOUT_RANDOM : KK_ROLLOUT_GREEDY;
+    f->po.epsilon = vals[4];
+    f->po.depth = (int)vals[5];
+    f->base.choose = flatmc_choose;
+    return &f->base;
+}
+
+const struct kk_agent_class kk_agent_flatmc = {
+    .name = "flatmc",
+    .help = "flat Monte Carlo: playouts from each root move, UCB1 over root moves",
+    .opts = flatmc_opts,
+    .num_opts = (int)(sizeof flatmc_opts / sizeof flatmc_opts[0]),
+    .create = flatmc_create,
+};

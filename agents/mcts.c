@@ -1,0 +1,695 @@
+/* mcts and ismcts: UCT for N players with vector rewards.
+ *
+ * Tree: nodes live in a per-thread pool allocated once (no per-node malloc); children are a
+ * linked list. A node is keyed by the move that leads to it and the seat that made it
+ * (seat -1: a chance outcome). Each node keeps the visit count and the summed reward of
+ * that seat only, so every seat maximises its own return (max^n style).
+ *
+ * Open loop: by default chance events are not stored; each iteration samples them afresh,
+ * so one node stands for a sequence of moves whatever the dice said. The legal moves at a
+ * node can then differ from visit to visit, so selection only considers children whose
+ * move is legal now, and uses each child's availability count in place of the parent's
+ * visits (the ISMCTS rule). With chance=explicit, sampled outcomes become child nodes.
+ *
+ * ismcts is the same search with one change: every iteration starts from a state sampled
+ * by g->sample_view for the searching seat (a determinization), so the tree is over that
+ * seat's information sets. Without sample_view it is plain open-loop mcts.
+ *
+ * Each iteration copies the root state once and applies moves down the tree and through
+ * the playout in that one buffer. Root parallelism: thread t searches its own tree with an
+ * rng split from the caller's as stream t; root statistics are summed in thread order, so a
+ * given seed and thread count always give the same move (iteration budgets only: a time
+ * budget depends on the machine). */
+#include <math.h>
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search.h"
+
+#define MCTS_MAX_THREADS 64
+#define MCTS_MAX_PLAYED 4096 /* moves per iteration remembered for AMAF */
+#define MCTS_NO_NODE (-1)
+#define MCTS_ROOT_SEAT (-2)
+#define MCTS_CHANCE_SEAT (-1)
+
+struct mcts_node {
+    double value;         /* summed return of `seat` over visits */
+    float amaf_visits;    /* RAVE: playouts in which `seat` played `move` later */
+    float amaf_value;     /* RAVE: summed return of `seat` over those playouts */
+    int32_t visits;
+    int32_t avail;        /* visits of the parent at which this move was legal */
+    int32_t first_child;
+    int32_t next_sibling;
+    kk_move move;
+    int8_t seat;          /* who made move: a seat, MCTS_CHANCE_SEAT or MCTS_ROOT_SEAT */
+};
+
+struct mcts_params {
+    int iters;           /* total over threads; 0: only the time budget */
+    double ms;           /* time budget per decision; 0: none */
+    double c;
+    struct kk_playout_opts po;
+    int explicit_chance;
+    double rave;         /* RAVE equivalence parameter; 0: off */
+    int threads;
+    int reuse;
+    double widen, widen_exp;
+    int nodes;           /* pool capacity per thread; 0: automatic */
+    int determinize;     /* ismcts */
+};
+
+/* One thread's search: its tree, scratch memory and rng. */
+struct mcts_tree {
+    struct mcts_node *nodes, *spare; /* spare: target of compaction when reusing a subtree */
+    int cap, used;
+    int valid;            /* nodes[0] is the root for the state in `tracked` */
+    void *tracked;        /* the state the tree's root stands for */
+    void *work;           /* the state of the current iteration */
+    struct kk_search_scratch sc;
+    int32_t *path;        /* node indices from the root, cap entries */
+    int32_t *path_played; /* AMAF: played[] length when the path reached each node */
+    int8_t *played_seat;
+    kk_move *played_move;
+    /* Open-addressing set of the current node's legal moves (index into sc.moves), and a
+     * mark per index for "has a child"; stamps avoid clearing between uses. */
+    int32_t *hidx;
+    uint32_t *hstamp, *childmark;
+    uint32_t hmask, stamp;
+    /* AMAF: last position of each (seat, move) in the iteration's played list. */
+    int32_t *aidx;
+    uint32_t *astamp;
+    uint32_t amask, astamp_cur;
+    kk_rng rng;
+    long long iterations; /* last search */
+};
+
+struct mcts {
+    struct kk_agent base;
+    struct mcts_params p;
+    int ntrees;
+    struct mcts_tree tree[MCTS_MAX_THREADS];
+    kk_move *root_moves;
+    int32_t *root_visits;
+    double *root_value;
+};
+
+static uint32_t hash_move(uint64_t key)
+{
+    key ^= key >> 33;
+    key *= 0xff51afd7ed558ccdULL;
+    key ^= key >> 33;
+    return (uint32_t)key;
+}
+
+static uint32_t pow2_at_least(uint32_t n)
+{
+    uint32_t p = 16;
+    while (p < n)
+        p <<= 1;
+    return p;
+}
+
+/* Advances a stamp; on wrap-around clears the arrays it guards so stale entries never match. */
+static uint32_t next_stamp(uint32_t *stamp, uint32_t *a, size_t na, uint32_t *b, size_t nb)
+{
+    if (++*stamp == 0) {
+        memset(a, 0, na * sizeof *a);
+        if (b)
+            memset(b, 0, nb * sizeof *b);
+        *stamp = 1;
+    }
+    return *stamp;
+}
+
+/* Loads sc.moves[0..n) into the legal-move set. */
+static void legal_set_build(struct mcts_tree *t, int n, int max_moves)
+{
+    uint32_t s = next_stamp(&t->stamp, t->hstamp, t->hmask + 1, t->childmark, (size_t)max_moves);
+    for (int i = 0; i < n; i++) {
+        uint32_t h = hash_move((uint32_t)t->sc.moves[i]) & t->hmask;
+        while (t->hstamp[h] == s)
+            h = (h + 1) & t->hmask;
+        t->hstamp[h] = s;
+        t->hidx[h] = i;
+    }
+}
+
+static int legal_set_find(const struct mcts_tree *t, kk_move m)
+{
+    uint32_t h = hash_move((uint32_t)m) & t->hmask;
+    while (t->hstamp[h] == t->stamp) {
+        if (t->sc.moves[t->hidx[h]] == m)
+            return t->hidx[h];
+        h = (h + 1) & t->hmask;
+    }
+    return -1;
+}
+
+static uint64_t amaf_key(int seat, kk_move m)
+{
+    return ((uint64_t)(uint8_t)seat << 32) | (uint32_t)m;
+}
+
+static void amaf_build(struct mcts_tree *t, int num_played)
+{
+    uint32_t s = next_stamp(&t->astamp_cur, t->astamp, t->amask + 1, NULL, 0);
+    for (int i = 0; i < num_played; i++) {
+        uint64_t key = amaf_key(t->played_seat[i], t->played_move[i]);
+        uint32_t h = hash_move(key) & t->amask;
+        for (;;) {
+            if (t->astamp[h] != s) {
+                t->astamp[h] = s;
+                t->aidx[h] = i;
+                break;
+            }
+            int j = t->aidx[h];
+            if (amaf_key(t->played_seat[j], t->played_move[j]) == key) {
+                t->aidx[h] = i; /* keep the last position */
+                break;
+            }
+            h = (h + 1) & t->amask;
+        }
+    }
+}
+
+/* Last position of (seat, m) in the played list, or -1. */
+static int amaf_last(const struct mcts_tree *t, int seat, kk_move m)
+{
+    uint64_t key = amaf_key(seat, m);
+    uint32_t h = hash_move(key) & t->amask;
+    while (t->astamp[h] == t->astamp_cur) {
+        int j = t->aidx[h];
+        if (amaf_key(t->played_seat[j], t->played_move[j]) == key)
+            return j;
+        h = (h + 1) & t->amask;
+    }
+    return -1;
+}
+
+static int32_t node_new(struct mcts_tree *t, int32_t parent, int seat, kk_move m)
+{
+    if (t->used >= t->cap)
+        return MCTS_NO_NODE;
+    int32_t i = t->used++;
+    struct mcts_node *n = &t->nodes[i];
+    memset(n, 0, sizeof *n);
+    n->move = m;
+    n->seat = (int8_t)seat;
+    n->first_child = MCTS_NO_NODE;
+    n->next_sibling = MCTS_NO_NODE;
+    if (parent != MCTS_NO_NODE) {
+        n->next_sibling = t->nodes[parent].first_child;
+        t->nodes[parent].first_child = i;
+    }
+    return i;
+}
+
+static void tree_reset(struct mcts_tree *t, const struct kk_game *g, const void *state)
+{
+    t->used = 0;
+    node_new(t, MCTS_NO_NODE, MCTS_ROOT_SEAT, 0);
+    memcpy(t->tracked, state, g->state_size);
+    t->valid = 1;
+}
+
+/* Makes child `keep` of the root the new root, copying its subtree to the front of the
+ * spare pool (breadth first) and swapping pools: cost proportional to what is kept. */
+static void tree_promote(struct mcts_tree *t, int32_t keep)
+{
+    struct mcts_node *old = t->nodes, *nw = t->spare;
+    nw[0] = old[keep];
+    nw[0].next_sibling = MCTS_NO_NODE;
+    nw[0].seat = MCTS_ROOT_SEAT;
+    int count = 1;
+    for (int j = 0; j < count; j++) {
+        int32_t oc = nw[j].first_child, prev = MCTS_NO_NODE;
+        nw[j].first_child = MCTS_NO_NODE;
+        while (oc != MCTS_NO_NODE) {
+            int32_t next = old[oc].next_sibling;
+            nw[count] = old[oc];
+            nw[count].next_sibling = MCTS_NO_NODE;
+            if (prev == MCTS_NO_NODE)
+                nw[j].first_child = count;
+            else
+                nw[prev].next_sibling = count;
+            prev = count++;
+            oc = next;
+        }
+    }
+    t->spare = old;
+    t->nodes = nw;
+    t->used = count;
+}
+
+static double ucb(const struct mcts_params *p, const struct mcts_node *c)
+{
+    double q = c->value / c->visits;
+    if (p->rave > 0 && c->amaf_visits > 0) {
+        double beta = sqrt(p->rave / (3.0 * c->visits + p->rave));
+        q = (1 - beta) * q + beta * (c->amaf_value / c->amaf_visits);
+    }
+    return q + p->c * sqrt(log((double)c->avail) / c->visits);
+}
+
+/* One iteration: determinize or copy, descend, expand one node, play out, back up. */
+static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const struct mcts_params *p,
+                         const void *root_state, int observer)
+{
+    void *s = t->work;
+    if (p->determinize && g->sample_view)
+        g->sample_view(root_state, observer, &t->rng, s);
+    else
+        memcpy(s, root_state, g->state_size);
+
+    int depth = 0, num_played = 0;
+    int32_t node = 0;
+    int amaf = p->rave > 0;
+    t->path[depth] = 0;
+    t->path_played[depth++] = 0;
+    for (;;) {
+        int who = g->to_move(s);
+        if (who == KK_TERMINAL)
+            break;
+        if (who == KK_CHANCE) {
+            kk_move o = g->sample_chance(s, &t->rng);
+            g->apply(s, o);
+            if (!p->explicit_chance)
+                continue;
+            int32_t c = t->nodes[node].first_child;
+            while (c != MCTS_NO_NODE &&
+                   !(t->nodes[c].seat == MCTS_CHANCE_SEAT && t->nodes[c].move == o))
+                c = t->nodes[c].next_sibling;
+            if (c == MCTS_NO_NODE)
+                c = node_new(t, node, MCTS_CHANCE_SEAT, o);
+            if (c == MCTS_NO_NODE)
+                break; /* pool full: off the tree, play out from here */
+            node = c;
+            t->path[depth] = c;
+            t->path_played[depth++] = num_played;
+            continue;
+        }
+        int n = g->legal_moves(s, t->sc.moves);
+        legal_set_build(t, n, g->max_moves);
+        int navail = 0;
+        int32_t best = MCTS_NO_NODE;
+        double best_u = -INFINITY;
+        for (int32_t c = t->nodes[node].first_child; c != MCTS_NO_NODE;
+             c = t->nodes[c].next_sibling) {
+            struct mcts_node *cn = &t->nodes[c];
+            if (cn->seat != who)
+                continue;
+            int i = legal_set_find(t, cn->move);
+            if (i < 0)
+                continue;
+            t->childmark[i] = t->stamp;
+            navail++;
+            cn->avail++;
+            double u = ucb(p, cn);
+            if (u > best_u) {
+                best_u = u;
+                best = c;
+            }
+        }
+        int untried = n - navail;
+        int expand = untried > 0 && t->used < t->cap;
+        if (expand && p->widen > 0 && navail > 0) {
+            double allowed = ceil(p->widen * pow((double)t->nodes[node].visits, p->widen_exp));
+            expand = navail < allowed;
+        }
+        if (expand) {
+            int r = (int)kk_rng_bounded(&t->rng, (uint32_t)untried), i = 0;
+            for (;; i++)
+                if (t->childmark[i] != t->stamp && r-- == 0)
+                    break;
+            kk_move m = t->sc.moves[i];
+            int32_t c = node_new(t, node, who, m);
+            t->nodes[c].avail = 1;
+            if (amaf && num_played < MCTS_MAX_PLAYED) {
+                t->played_seat[num_played] = (int8_t)who;
+                t->played_move[num_played++] = m;
+            }
+            g->apply(s, m);
+            t->path[depth] = c;
+            t->path_played[depth++] = num_played;
+            break;
+        }
+        if (best == MCTS_NO_NODE)
+            break; /* pool full and nothing here yet: play out */
+        kk_move m = t->nodes[best].move;
+        if (amaf && num_played < MCTS_MAX_PLAYED) {
+            t->played_seat[num_played] = (int8_t)who;
+            t->played_move[num_played++] = m;
+        }
+        g->apply(s, m);
+        node = best;
+        t->path[depth] = best;
+        t->path_played[depth++] = num_played;
+    }
+
+    double ret[KK_MAX_SEATS];
+    if (amaf)
+        kk_search_playout(&t->sc, s, &p->po, &t->rng, ret, t->played_seat, t->played_move,
+                          &num_played, MCTS_MAX_PLAYED);
+    else
+        kk_search_playout(&t->sc, s, &p->po, &t->rng, ret, NULL, NULL, NULL, 0);
+
+    for (int d = 0; d < depth; d++) {
+        struct mcts_node *nd = &t->nodes[t->path[d]];
+        nd->visits++;
+        if (nd->seat >= 0)
+            nd->value += ret[nd->seat];
+    }
+    if (amaf) {
+        /* A child of path node d gets an AMAF update when its seat made its move anywhere
+         * after d in this iteration (tree part or playout). path_played[d] is where the
+         * moves after node d begin; the child's own move counts too. */
+        amaf_build(t, num_played);
+        for (int d = 0; d < depth; d++) {
+            int start = d == 0 ? 0 : t->path_played[d];
+            for (int32_t c = t->nodes[t->path[d]].first_child; c != MCTS_NO_NODE;
+                 c = t->nodes[c].next_sibling) {
+                struct mcts_node *cn = &t->nodes[c];
+                if (cn->seat < 0)
+                    continue;
+                if (amaf_last(t, cn->seat, cn->move) >= start) {
+                    cn->amaf_visits += 1;
+                    cn->amaf_value += (float)ret[cn->seat];
+                }
+            }
+        }
+    }
+}
+
+/* Runs one tree's share of the search. */
+static void mcts_search_tree(struct mcts_tree *t, const struct kk_game *g,
+                             const struct mcts_params *p, const void *state, int iters,
+                             double deadline)
+{
+    int observer = g->to_move(state);
+    if (!(p->reuse && t->valid && memcmp(state, t->tracked, g->state_size) == 0))
+        tree_reset(t, g, state);
+    long long done = 0;
+    for (;;) {
+        if (iters > 0 && done >= iters)
+            break;
+        if (deadline > 0 && (done & 15) == 0 && omp_get_wtime() >= deadline)
+            break;
+        mcts_iterate(t, g, p, state, observer);
+        done++;
+    }
+    t->iterations = done;
+}
+
+static kk_move mcts_choose(struct kk_agent *self, const void *state, kk_rng *rng)
+{
+    struct mcts *m = (struct mcts *)self;
+    const struct kk_game *g = self->game;
+    const struct mcts_params *p = &m->p;
+    int who = g->to_move(state);
+    int n = g->legal_moves(state, m->root_moves);
+    if (n == 1)
+        return m->root_moves[0];
+    for (int i = 0; i < m->ntrees; i++)
+        kk_rng_split(rng, (uint64_t)i, &m->tree[i].rng);
+    double deadline = p->ms > 0 ? omp_get_wtime() + p->ms / 1000.0 : 0;
+    int T = m->ntrees;
+    if (T == 1) {
+        mcts_search_tree(&m->tree[0], g, p, state, p->iters, deadline);
+    } else {
+        /* One loop iteration per tree: when the caller already runs inside a parallel
+         * region (e.g. a tournament over games), nesting is off and the trees are simply
+         * searched one after another, with the same result. */
+#pragma omp parallel for num_threads(T) schedule(static, 1)
+        for (int i = 0; i < T; i++) {
+            int share = p->iters / T + (i < p->iters % T);
+            if (p->iters > 0 && share == 0)
+                share = 1;
+            mcts_search_tree(&m->tree[i], g, p, state, share, deadline);
+        }
+    }
+    /* Sum root statistics in tree order, over the moves legal in the real state (with open
+     * loop or determinization the root may also hold moves from other chance outcomes). */
+    struct mcts_tree *t0 = &m->tree[0];
+    memcpy(t0->sc.moves, m->root_moves, sizeof *m->root_moves * (size_t)n);
+    legal_set_build(t0, n, g->max_moves);
+    memset(m->root_visits, 0, sizeof *m->root_visits * (size_t)n);
+    memset(m->root_value, 0, sizeof *m->root_value * (size_t)n);
+    for (int i = 0; i < T; i++) {
+        struct mcts_tree *t = &m->tree[i];
+        for (int32_t c = t->nodes[0].first_child; c != MCTS_NO_NODE;
+             c = t->nodes[c].next_sibling) {
+            if (t->nodes[c].seat != who)
+                continue;
+            int k = legal_set_find(t0, t->nodes[c].move);
+            if (k < 0)
+                continue;
+            m->root_visits[k] += t->nodes[c].visits;
+            m->root_value[k] += t->nodes[c].value;
+        }
+    }
+    int best = -1;
+    for (int k = 0; k < n; k++) {
+        if (m->root_visits[k] == 0)
+            continue;
+        if (best < 0 || m->root_visits[k] > m->root_visits[best] ||
+            (m->root_visits[k] == m->root_visits[best] &&
+             m->root_value[k] / m->root_visits[k] > m->root_value[best] / m->root_visits[best]))
+            best = k;
+    }
+    if (best < 0) /* no statistics at all (e.g. a zero time budget) */
+        return m->root_moves[kk_rng_bounded(rng, (uint32_t)n)];
+    return m->root_moves[best];
+}
+
+/* Keeps each tree in step with the game so the next search can start from the subtree of
+ * what was played. Any surprise (a state that is not the one tracked, a move with no node)
+ * simply drops the tree. */
+static void mcts_observe(struct kk_agent *self, const void *state, kk_move move)
+{
+    struct mcts *m = (struct mcts *)self;
+    const struct kk_game *g = self->game;
+    if (!m->p.reuse)
+        return;
+    int who = g->to_move(state);
+    for (int i = 0; i < m->ntrees; i++) {
+        struct mcts_tree *t = &m->tree[i];
+        if (!t->valid)
+            continue;
+        if (memcmp(state, t->tracked, g->state_size) != 0) {
+            t->valid = 0;
+            continue;
+        }
+        if (who == KK_CHANCE && !m->p.explicit_chance) {
+            g->apply(t->tracked, move); /* open loop: the root stands for either outcome */
+            continue;
+        }
+        int seat = who == KK_CHANCE ? MCTS_CHANCE_SEAT : who;
+        int32_t c = t->nodes[0].first_child;
+        while (c != MCTS_NO_NODE && !(t->nodes[c].seat == seat && t->nodes[c].move == move))
+            c = t->nodes[c].next_sibling;
+        if (c == MCTS_NO_NODE) {
+            t->valid = 0;
+            continue;
+        }
+        tree_promote(t, c);
+        g->apply(t->tracked, move);
+    }
+}
+
+static void mcts_reset(struct kk_agent *self)
+{
+    struct mcts *m = (struct mcts *)self;
+    for (int i = 0; i < m->ntrees; i++)
+        m->tree[i].valid = 0;
+}
+
+static void tree_free(struct mcts_tree *t)
+{
+    free(t->nodes);
+    free(t->spare);
+    free(t->tracked);
+    free(t->work);
+    kk_search_scratch_free(&t->sc);
+    free(t->path);
+    free(t->path_played);
+    free(t->played_seat);
+    free(t->played_move);
+    free(t->hidx);
+    free(t->hstamp);
+    free(t->childmark);
+    free(t->aidx);
+    free(t->astamp);
+}
+
+static void mcts_destroy(struct kk_agent *self)
+{
+    struct mcts *m = (struct mcts *)self;
+    for (int i = 0; i < m->ntrees; i++)
+        tree_free(&m->tree[i]);
+    free(m->root_moves);
+    free(m->root_visits);
+    free(m->root_value);
+    free(m);
+}
+
+static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct mcts_params *p,
+                      int cap, kk_error *err)
+{
+    if (kk_search_scratch_init(&t->sc, g, err) != 0)
+        return -1;
+    t->cap = cap;
+    t->nodes = malloc((size_t)cap * sizeof *t->nodes);
+    t->spare = p->reuse ? malloc((size_t)cap * sizeof *t->spare) : NULL;
+    t->tracked = malloc(g->state_size);
+    t->work = malloc(g->state_size);
+    t->path = malloc((size_t)(cap + 1) * sizeof *t->path);
+    t->path_played = malloc((size_t)(cap + 1) * sizeof *t->path_played);
+    t->hmask = pow2_at_least(2u * (uint32_t)g->max_moves) - 1;
+    t->hidx = malloc((t->hmask + 1) * sizeof *t->hidx);
+    t->hstamp = calloc(t->hmask + 1, sizeof *t->hstamp);
+    t->childmark = calloc((size_t)g->max_moves, sizeof *t->childmark);
+    int ok = t->nodes && (t->spare || !p->reuse) && t->tracked && t->work && t->path &&
+             t->path_played && t->hidx && t->hstamp && t->childmark;
+    if (p->rave > 0) {
+        t->played_seat = malloc(MCTS_MAX_PLAYED * sizeof *t->played_seat);
+        t->played_move = malloc(MCTS_MAX_PLAYED * sizeof *t->played_move);
+        t->amask = pow2_at_least(2 * MCTS_MAX_PLAYED) - 1;
+        t->aidx = malloc((t->amask + 1) * sizeof *t->aidx);
+        t->astamp = calloc(t->amask + 1, sizeof *t->astamp);
+        ok = ok && t->played_seat && t->played_move && t->aidx && t->astamp;
+    }
+    if (!ok)
+        return kk_fail(err, "out of memory for a search tree of %d nodes", cap);
+    return 0;
+}
+
+static const char *const mcts_rewards[] = {"win", "margin", NULL};
+static const char *const mcts_rollouts[] = {"random", "greedy", NULL};
+static const char *const mcts_chance[] = {"open", "explicit", NULL};
+
+/* Indices into the option table, shared by mcts and ismcts. */
+enum {
+    OPT_ITERS, OPT_MS, OPT_C, OPT_REWARD, OPT_ROLLOUT, OPT_EPSILON, OPT_DEPTH, OPT_CHANCE,
+    OPT_RAVE, OPT_THREADS, OPT_REUSE, OPT_WIDEN, OPT_WIDEN_EXP, OPT_NODES, OPT_COUNT
+};
+
+static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
+    [OPT_ITERS] = {"iters", "1000", 0, 100000000, 1, NULL,
+                   "iterations per decision, over all threads (0: only the time budget)"},
+    [OPT_MS] = {"ms", "0", 0, 3600000, 0, NULL,
+                "time budget per decision in milliseconds (0: none; not reproducible)"},
+    [OPT_C] = {"c", "0.7", 0, 100, 0, NULL, "UCT exploration constant (returns are in [0, 1])"},
+    [OPT_REWARD] = {"reward", "margin", 0, 0, 0, mcts_rewards,
+                    "win: 1/k for a k-way shared win, else 0; margin: 0.5 + 0.5 * (own score "
+                    "- best other) / score scale, clamped to [0, 1]"},
+    [OPT_ROLLOUT] = {"rollout", "random", 0, 0, 0, mcts_rollouts,
+                     "playout policy: uniform random, or epsilon-greedy on the evaluation"},
+    [OPT_EPSILON] = {"epsilon", "0.1", 0, 1, 0, NULL,
+                     "greedy playouts: probability of a random move instead"},
+    [OPT_DEPTH] = {"depth", "0", 0, 100000, 1, NULL,
+                   "playout moves before scoring by evaluation (0: play to the end)"},
+    [OPT_CHANCE] = {"chance", "open", 0, 0, 0, mcts_chance,
+                    "open: resample chance each iteration, no chance nodes; explicit: "
+                    "sampled outcomes are tree nodes"},
+    [OPT_RAVE] = {"rave", "0", 0, 1e9, 0, NULL,
+                  "RAVE/AMAF equivalence parameter k, beta = sqrt(k / (3n + k)) (0: off)"},
+    [OPT_THREADS] = {"threads", "1", 1, MCTS_MAX_THREADS, 1, NULL,
+                     "root parallelism: independent trees on OpenMP threads, visits summed"},
+    [OPT_REUSE] = {"reuse", "1", 0, 1, 1, NULL,
+                   "keep the subtree of the moves actually played for the next decision"},
+    [OPT_WIDEN] = {"widen", "0", 0, 1000, 0, NULL,
+                   "progressive widening: at most ceil(widen * visits^widen_exp) children "
+                   "per node (0: try every move before revisiting one)"},
+    [OPT_WIDEN_EXP] = {"widen_exp", "0.5", 0, 1, 0, NULL, "progressive widening exponent"},
+    [OPT_NODES] = {"nodes", "0", 0, 100000000, 1, NULL,
+                   "tree node pool per thread (0: 3 * iterations per thread + 1024, or 2^20 "
+                   "with a time budget); a full pool stops growing the tree"},
+};
+
+static struct kk_agent *mcts_create_common(const struct kk_game *g, const double *vals,
+                                           int determinize, kk_error *err)
+{
+    struct mcts_params p = {0};
+    p.iters = (int)vals[OPT_ITERS];
+    p.ms = vals[OPT_MS];
+    p.c = vals[OPT_C];
+    p.po.reward = vals[OPT_REWARD] == 0 ? KK_REWARD_WIN : KK_REWARD_MARGIN;
+    p.po.policy = vals[OPT_ROLLOUT] == 0 ? KK_ROLLOUT_RANDOM : KK_ROLLOUT_GREEDY;
+    p.po.epsilon = vals[OPT_EPSILON];
+    p.po.depth = (int)vals[OPT_DEPTH];
+    p.explicit_chance = vals[OPT_CHANCE] != 0;
+    p.rave = vals[OPT_RAVE];
+    p.threads = (int)vals[OPT_THREADS];
+    p.reuse = (int)vals[OPT_REUSE];
+    p.widen = vals[OPT_WIDEN];
+    p.widen_exp = vals[OPT_WIDEN_EXP];
+    p.nodes = (int)vals[OPT_NODES];
+    p.determinize = determinize;
+    if (p.iters == 0 && p.ms == 0) {
+        kk_fail(err, "%s needs a budget: iters > 0 or ms > 0", determinize ? "ismcts" : "mcts");
+        return NULL;
+    }
+    int cap = p.nodes;
+    if (cap == 0) {
+        long long per = p.iters > 0 ? (p.iters + p.threads - 1) / p.threads : 0;
+        cap = p.ms > 0 ? 1 << 20 : (int)(3 * per + 1024);
+    }
+    if (cap < 16)
+        cap = 16;
+    struct mcts *m = calloc(1, sizeof *m);
+    if (!m) {
+        kk_fail(err, "out of memory");
+        return NULL;
+    }
+    m->p = p;
+    m->base.game = g;
+    m->base.destroy = mcts_destroy;
+    m->ntrees = p.threads;
+    for (int i = 0; i < m->ntrees; i++)
+        if (tree_alloc(&m->tree[i], g, &p, cap, err) != 0) {
+            mcts_destroy(&m->base);
+            return NULL;
+        }
+    m->root_moves = malloc((size_t)g->max_moves * sizeof *m->root_moves);
+    m->root_visits = malloc((size_t)g->max_moves * sizeof *m->root_visits);
+    m->root_value = malloc((size_t)g->max_moves * sizeof *m->root_value);
+    if (!m->root_moves || !m->root_visits || !m->root_value) {
+        mcts_destroy(&m->base);
+        kk_fail(err, "out of memory");
+        return NULL;
+    }
+    m->base.choose = mcts_choose;
+    m->base.observe = mcts_observe;
+    m->base.reset = mcts_reset;
+    return &m->base;
+}
+
+static struct kk_agent *mcts_create(const struct kk_game *g, const double *vals, kk_error *err)
+{
+    return mcts_create_common(g, vals, 0, err);
+}
+
+static struct kk_agent *ismcts_create(const struct kk_game *g, const double *vals,
+                                      kk_error *err)
+{
+    return mcts_create_common(g, vals, 1, err);
+}
+
+const struct kk_agent_class kk_agent_mcts = {
+    .name = "mcts",
+    .help = "UCT for N players (open-loop chance, optional RAVE, root parallel, tree reuse); "
+            "sees the whole state",
+    .opts = mcts_opts,
+    .num_opts = OPT_COUNT,
+    .create = mcts_create,
+};
+
+const struct kk_agent_class kk_agent_ismcts = {
+    .name = "ismcts",
+    .help = "single-observer information-set MCTS: each iteration searches a state sampled "
+            "from what the mover can see",
+    .opts = mcts_opts,
+    .num_opts = OPT_COUNT,
+    .create = ismcts_create,
+};

@@ -1,0 +1,162 @@
+/* Shared search helpers: greedy one-ply choice, playouts, evaluation-based returns. */
+#include "search.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int kk_search_scratch_init(struct kk_search_scratch *sc, const struct kk_game *g, kk_error *err)
+{
+    memset(sc, 0, sizeof *sc);
+    sc->game = g;
+    size_t n = (size_t)(g->max_moves > 0 ? g->max_moves : 1);
+    sc->moves = malloc(n * sizeof *sc->moves);
+    sc->moves2 = malloc(n * sizeof *sc->moves2);
+    sc->prob = malloc(n * sizeof *sc->prob);
+    sc->tmp = malloc(g->state_size);
+    sc->tmp2 = malloc(g->state_size);
+    if (!sc->moves || !sc->moves2 || !sc->prob || !sc->tmp || !sc->tmp2) {
+        kk_search_scratch_free(sc);
+        return kk_fail(err, "out of memory for search scratch (%s)", g->name);
+    }
+    return 0;
+}
+
+void kk_search_scratch_free(struct kk_search_scratch *sc)
+{
+    free(sc->moves);
+    free(sc->moves2);
+    free(sc->prob);
+    free(sc->tmp);
+    free(sc->tmp2);
+    memset(sc, 0, sizeof *sc);
+}
+
+double kk_search_objective(const struct kk_game *g, const void *state, int seat,
+                           enum kk_greedy_mode mode)
+{
+    double own = g->evaluate(state, seat);
+    if (mode == KK_GREEDY_OWN)
+        return own;
+    int n = g->players(state);
+    if (n < 2)
+        return own;
+    double best_other = -INFINITY;
+    for (int s = 0; s < n; s++)
+        if (s != seat) {
+            double v = g->evaluate(state, s);
+            if (v > best_other)
+                best_other = v;
+        }
+    return own - best_other;
+}
+
+kk_move kk_search_greedy_move(struct kk_search_scratch *sc, const void *state,
+                              enum kk_greedy_mode mode, kk_rng *rng)
+{
+    const struct kk_game *g = sc->game;
+    int seat = g->to_move(state);
+    int n = g->legal_moves(state, sc->moves);
+    double best = -INFINITY;
+    kk_move choice = sc->moves[0];
+    int ties = 0;
+    for (int i = 0; i < n; i++) {
+        memcpy(sc->tmp, state, g->state_size);
+        g->apply(sc->tmp, sc->moves[i]);
+        double v = kk_search_objective(g, sc->tmp, seat, mode);
+        /* Values are sums of small integers and fractions: a relative tolerance keeps
+         * rounding noise from breaking what should be ties. */
+        double tol = 1e-9 * (1.0 + fabs(best));
+        if (v > best + tol) {
+            best = v;
+            choice = sc->moves[i];
+            ties = 1;
+        } else if (v >= best - tol) {
+            /* Reservoir sampling: each of the k tied moves ends up chosen with prob 1/k. */
+            ties++;
+            if (kk_rng_bounded(rng, (uint32_t)ties) == 0)
+                choice = sc->moves[i];
+        }
+    }
+    return choice;
+}
+
+kk_move kk_search_random_move(struct kk_search_scratch *sc, const void *state, kk_rng *rng)
+{
+    const struct kk_game *g = sc->game;
+    if (g->random_move)
+        return g->random_move(state, rng);
+    int n = g->legal_moves(state, sc->moves);
+    return sc->moves[kk_rng_bounded(rng, (uint32_t)n)];
+}
+
+static double clamp01(double x)
+{
+    return x < 0 ? 0 : x > 1 ? 1 : x;
+}
+
+void kk_search_returns(const struct kk_game *g, const void *state, enum kk_reward reward,
+                       double *out)
+{
+    if (g->to_move(state) == KK_TERMINAL || g->cooperative) {
+        kk_returns(g, state, reward, out);
+        return;
+    }
+    int n = g->players(state);
+    double val[KK_MAX_SEATS];
+    for (int s = 0; s < n; s++)
+        val[s] = g->evaluate(state, s);
+    if (reward == KK_REWARD_WIN) {
+        double top = val[0];
+        for (int s = 1; s < n; s++)
+            if (val[s] > top)
+                top = val[s];
+        int k = 0;
+        for (int s = 0; s < n; s++)
+            k += val[s] >= top;
+        for (int s = 0; s < n; s++)
+            out[s] = val[s] >= top ? 1.0 / k : 0.0;
+        return;
+    }
+    double scale = g->score_scale > 0 ? g->score_scale : 1;
+    for (int s = 0; s < n; s++) {
+        double best_other = n == 1 ? 0 : -INFINITY;
+        for (int o = 0; o < n; o++)
+            if (o != s && val[o] > best_other)
+                best_other = val[o];
+        out[s] = clamp01(0.5 + 0.5 * (val[s] - best_other) / scale);
+    }
+}
+
+void kk_search_playout(struct kk_search_scratch *sc, void *state,
+                       const struct kk_playout_opts *po, kk_rng *rng, double *out,
+                       int8_t *played_seat, kk_move *played_move, int *num_played,
+                       int max_played)
+{
+    const struct kk_game *g = sc->game;
+    int moves_made = 0;
+    for (;;) {
+        int who = g->to_move(state);
+        if (who == KK_TERMINAL)
+            break;
+        if (who == KK_CHANCE) {
+            g->apply(state, g->sample_chance(state, rng));
+            continue;
+        }
+        if (po->depth > 0 && moves_made >= po->depth)
+            break;
+        kk_move m;
+        if (po->policy == KK_ROLLOUT_GREEDY && kk_rng_double(rng) >= po->epsilon)
+            m = kk_search_greedy_move(sc, state, KK_GREEDY_OWN, rng);
+        else
+            m = kk_search_random_move(sc, state, rng);
+        if (played_move && *num_played < max_played) {
+            played_seat[*num_played] = (int8_t)who;
+            played_move[*num_played] = m;
+            (*num_played)++;
+        }
+        g->apply(state, m);
+        moves_made++;
+    }
+    kk_search_returns(g, state, po->reward, out);
+}

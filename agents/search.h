@@ -1,0 +1,63 @@
+/* Building blocks shared by the search agents (greedy, flatmc, mcts, ismcts): one-ply
+ * greedy choice, playouts with a cut-off, and evaluation-based returns. Private to agents/:
+ * not part of the agent interface. Every function takes its scratch memory from the caller
+ * (a kk_search_scratch), so hot loops never allocate and threads never share buffers. */
+#ifndef KK_AGENTS_SEARCH_H
+#define KK_AGENTS_SEARCH_H
+
+#include "agent.h"
+
+/* Greedy objectives: the mover's evaluate(), or that minus the best opponent's. */
+enum kk_greedy_mode { KK_GREEDY_OWN, KK_GREEDY_DIFF };
+
+/* Playout (rollout) policies. */
+enum kk_rollout { KK_ROLLOUT_RANDOM, KK_ROLLOUT_GREEDY };
+
+/* Per-thread scratch: a move list, outcome probabilities, and two spare states. */
+struct kk_search_scratch {
+    const struct kk_game *game;
+    kk_move *moves;  /* max_moves entries */
+    kk_move *moves2; /* max_moves entries, for callers that keep one list while using another */
+    double *prob;    /* max_moves entries */
+    void *tmp;       /* state_size bytes */
+    void *tmp2;      /* state_size bytes */
+};
+
+int kk_search_scratch_init(struct kk_search_scratch *sc, const struct kk_game *g, kk_error *err);
+void kk_search_scratch_free(struct kk_search_scratch *sc);
+
+/* Objective value of state for seat under mode (evaluate, or evaluate minus the best other
+ * seat's evaluate). */
+double kk_search_objective(const struct kk_game *g, const void *state, int seat,
+                           enum kk_greedy_mode mode);
+
+/* The legal move of state (a seat's turn) whose successor maximises the objective for the
+ * mover; ties broken uniformly at random from rng. Uses sc->moves and sc->tmp. */
+kk_move kk_search_greedy_move(struct kk_search_scratch *sc, const void *state,
+                              enum kk_greedy_mode mode, kk_rng *rng);
+
+/* A uniformly random legal move, through g->random_move when present, else sc->moves. */
+kk_move kk_search_random_move(struct kk_search_scratch *sc, const void *state, kk_rng *rng);
+
+struct kk_playout_opts {
+    enum kk_reward reward;
+    enum kk_rollout policy;
+    double epsilon; /* greedy policy: probability of a random move instead */
+    int depth;      /* moves before cutting off with evaluation returns; 0 = play to the end */
+};
+
+/* Plays state forward in place (chance sampled, seats by the policy) until terminal or the
+ * depth cut-off, then writes each seat's return in [0, 1] to out. Optionally records every
+ * seat move (seat, move) in order for AMAF: played_seat/played_move may be NULL, else they
+ * must hold *num_played plus the playout's moves (at most max_played in total). */
+void kk_search_playout(struct kk_search_scratch *sc, void *state,
+                       const struct kk_playout_opts *po, kk_rng *rng, double *out,
+                       int8_t *played_seat, kk_move *played_move, int *num_played,
+                       int max_played);
+
+/* Returns of any state in [0, 1]: kk_returns() when terminal; otherwise the same
+ * definitions with each seat's evaluate() standing in for its score. */
+void kk_search_returns(const struct kk_game *g, const void *state, enum kk_reward reward,
+                       double *out);
+
+#endif
