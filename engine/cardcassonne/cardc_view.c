@@ -1,0 +1,229 @@
+/* What each Cardcassonne seat sees, and what is built on it: sampling a full state
+ * consistent with one seat's view (determinized search), the greedy evaluation (which
+ * reads only what the seat can see), statistics, and the card-conservation check. */
+#include <string.h>
+
+#include "cardc.h"
+
+/* Draws one card kind uniformly from a multiset of n cards and removes it. */
+static int draw(uint8_t *pool, int *n, kk_rng *rng)
+{
+    int pick = (int)kk_rng_bounded(rng, (uint32_t)*n);
+    for (int k = 0; k < CARDC_KINDS; k++) {
+        pick -= pool[k];
+        if (pick < 0) {
+            pool[k]--;
+            (*n)--;
+            return k;
+        }
+    }
+    return -1; /* unreachable: the pool holds n cards */
+}
+
+void cardc_sample_view(const void *state, int seat, kk_rng *rng, void *out)
+{
+    const struct cardc_state *st = state;
+    struct cardc_state *v = out;
+    if (v != st)
+        memcpy(v, st, sizeof *v);
+    /* The cards seat cannot see: the supply, other hands, others' face-down cards. Their
+     * number per place is public; their kinds are the complement of everything visible. */
+    uint8_t pool[CARDC_KINDS];
+    memcpy(pool, st->deck, sizeof pool);
+    int n = st->deck_total;
+    for (int s = 0; s < st->players; s++) {
+        if (s == seat)
+            continue;
+        for (int k = 0; k < CARDC_KINDS; k++)
+            pool[k] = (uint8_t)(pool[k] + st->hand[s][k]);
+        n += st->hand_n[s];
+    }
+    for (int r = 0; r < CARDC_ROWS; r++)
+        for (int i = 0; i < st->row_len[r]; i++) {
+            uint8_t slot = st->row[r][i];
+            if (cardc_slot_is_facedown(slot) && cardc_slot_placer(slot) != seat) {
+                pool[cardc_slot_kind(slot)]++;
+                n++;
+            }
+        }
+    for (int s = 0; s < st->players; s++) {
+        if (s == seat)
+            continue;
+        memset(v->hand[s], 0, CARDC_KINDS);
+        for (int i = 0; i < st->hand_n[s]; i++)
+            v->hand[s][draw(pool, &n, rng)]++;
+    }
+    for (int r = 0; r < CARDC_ROWS; r++)
+        for (int i = 0; i < st->row_len[r]; i++) {
+            uint8_t slot = st->row[r][i];
+            if (cardc_slot_is_facedown(slot) && cardc_slot_placer(slot) != seat)
+                v->row[r][i] = cardc_facedown_slot(draw(pool, &n, rng), cardc_slot_placer(slot));
+        }
+    memcpy(v->deck, pool, sizeof v->deck); /* what is left is the supply */
+}
+
+void cardc_get_stats(const void *state, double *out)
+{
+    const struct cardc_state *st = state;
+    int n = st->players, i = 0;
+    for (int src = 0; src < CARDC_SOURCES; src++)
+        for (int s = 0; s < n; s++)
+            out[i++] = st->points[s][src];
+    for (int s = 0; s < n; s++)
+        out[i++] = st->cards_claimed[s];
+    for (int s = 0; s < n; s++)
+        out[i++] = st->rounds_won[s];
+}
+
+/* Estimated round points for seat of claiming `cards` (known kinds), `mismatched` cards
+ * known to be mismatched and `unknown` face-down cards of other seats. */
+static double claim_value(const struct cardc_state *st, int seat, const uint8_t *cards,
+                          int mismatched, int unknown)
+{
+    const struct cardc_rules *r = &st->rules;
+    double v = mismatched * r->mismatch_points + unknown * 3.0;
+    int person_n = 0, person_sum = 0;
+    uint8_t chest[CARDC_COLOURS];
+    for (int c = 0; c < CARDC_COLOURS; c++) {
+        for (int t = CARDC_P1; t <= CARDC_P3; t++) {
+            person_n += cards[cardc_kind(c, t)];
+            person_sum += cards[cardc_kind(c, t)] * (t + 1);
+        }
+        chest[c] = (uint8_t)(st->buildings[seat][c] + cards[cardc_kind(c, CARDC_BUILDING)]);
+    }
+    v += person_n * person_sum;
+    v += (cards[CARDC_DRAGON] + cards[CARDC_FAIRY]) * r->special_points;
+    for (int c = 0; c < CARDC_COLOURS; c++) {
+        int added = cards[cardc_kind(c, CARDC_ANIMAL)];
+        if (!added)
+            continue;
+        int total = st->animals[seat][c] + st->animal_jokers_on[seat][c] + added;
+        v += r->animal_points[(total > CARDC_ANIMAL_MAX ? CARDC_ANIMAL_MAX : total) - 1];
+    }
+    v += cards[CARDC_ANIMAL_JOKER] * (double)r->joker_alone;
+    /* buildings: what the chest gains at the end */
+    v += cardc_building_value(chest, st->building_jokers[seat] + cards[CARDC_BUILDING_JOKER]) -
+         cardc_building_value(st->buildings[seat], st->building_jokers[seat]);
+    return v;
+}
+
+/* Value for seat of the cards between row position `from` and `to` (exclusive). */
+static double segment_value(const struct cardc_state *st, int seat, int row, int from, int to)
+{
+    uint8_t cards[CARDC_KINDS] = {0};
+    int mismatched = 0, unknown = 0;
+    for (int i = from; i < to; i++) {
+        uint8_t slot = st->row[row][i];
+        int kind = cardc_slot_kind(slot);
+        if (!cardc_slot_is_facedown(slot))
+            cards[kind]++;
+        else if (cardc_slot_placer(slot) != seat)
+            unknown++;
+        else if (!cardc_is_joker(kind) && cardc_colour(kind) != row)
+            mismatched++;
+        else
+            cards[kind]++;
+    }
+    return claim_value(st, seat, cards, mismatched, unknown);
+}
+
+double cardc_evaluate(const void *state, int seat)
+{
+    const struct cardc_state *st = state;
+    double v = st->score[seat];
+    if (st->phase == CARDC_OVER)
+        return v;
+    v += cardc_building_value(st->buildings[seat], st->building_jokers[seat]);
+    if (st->phase == CARDC_DECIDE) {
+        int mismatched = 0;
+        for (int k = 0; k < CARDC_KINDS; k++)
+            mismatched += st->pending[seat][k];
+        return v + claim_value(st, seat, st->claim[seat], mismatched, 0);
+    }
+    if (st->phase != CARDC_PLAY)
+        return v;
+    /* The follower's segment if placed; otherwise half of the best segment it could take
+     * now (others may still add to it, or take it first). */
+    double best_open = 0;
+    for (int r = 0; r < CARDC_ROWS; r++) {
+        int start = 0;
+        for (int i = 0; i < st->row_len[r]; i++) {
+            uint8_t slot = st->row[r][i];
+            if (!cardc_slot_is_follower(slot))
+                continue;
+            if (cardc_slot_seat(slot) == seat)
+                return v + segment_value(st, seat, r, start, i);
+            start = i + 1;
+        }
+        double open = segment_value(st, seat, r, start, st->row_len[r]);
+        if (open > best_open)
+            best_open = open;
+    }
+    return v + 0.5 * best_open;
+}
+
+int cardc_check(const void *state, kk_error *err)
+{
+    const struct cardc_state *st = state;
+    int n = st->players;
+    if (n < 2 || n > KK_MAX_SEATS)
+        return kk_fail(err, "players %d", n);
+    int where[CARDC_KINDS] = {0};
+    int deck_total = 0;
+    for (int k = 0; k < CARDC_KINDS; k++) {
+        where[k] += st->deck[k] + st->box[k];
+        deck_total += st->deck[k];
+    }
+    if (deck_total != st->deck_total)
+        return kk_fail(err, "supply count %d but %d cards by kind", st->deck_total, deck_total);
+    int followers[KK_MAX_SEATS] = {0};
+    for (int r = 0; r < CARDC_ROWS; r++) {
+        if (st->row_len[r] > CARDC_ROW_CAP)
+            return kk_fail(err, "row %d too long", r);
+        for (int i = 0; i < st->row_len[r]; i++) {
+            uint8_t slot = st->row[r][i];
+            if (cardc_slot_is_follower(slot)) {
+                if (cardc_slot_seat(slot) >= n)
+                    return kk_fail(err, "follower of seat %d", cardc_slot_seat(slot));
+                followers[cardc_slot_seat(slot)]++;
+                continue;
+            }
+            if (cardc_slot_is_facedown(slot) && cardc_slot_placer(slot) >= n)
+                return kk_fail(err, "face-down card of seat %d", cardc_slot_placer(slot));
+            where[cardc_slot_kind(slot)]++;
+        }
+    }
+    for (int s = 0; s < n; s++) {
+        int in_hand = 0, sources = 0;
+        for (int k = 0; k < CARDC_KINDS; k++) {
+            in_hand += st->hand[s][k];
+            where[k] += st->hand[s][k] + st->claim[s][k] + st->pending[s][k];
+        }
+        if (in_hand != st->hand_n[s])
+            return kk_fail(err, "seat %d holds %d cards, counted %d", s, in_hand, st->hand_n[s]);
+        for (int c = 0; c < CARDC_COLOURS; c++) {
+            where[cardc_kind(c, CARDC_ANIMAL)] += st->animals[s][c];
+            where[cardc_kind(c, CARDC_BUILDING)] += st->buildings[s][c];
+            where[CARDC_ANIMAL_JOKER] += st->animal_jokers_on[s][c];
+            if (st->animal_jokers_on[s][c] && !st->animals[s][c])
+                return kk_fail(err, "seat %d has animal jokers on a kind it lacks", s);
+        }
+        where[CARDC_ANIMAL_JOKER] += st->animal_jokers_waiting[s];
+        where[CARDC_BUILDING_JOKER] += st->building_jokers[s];
+        for (int src = 0; src < CARDC_SOURCES; src++)
+            sources += st->points[s][src];
+        if (sources != st->score[s])
+            return kk_fail(err, "seat %d score %d but %d by source", s, st->score[s], sources);
+        int expect = st->phase == CARDC_PLAY ? st->follower_placed[s] : 0;
+        if (followers[s] != expect)
+            return kk_fail(err, "seat %d has %d followers in the rows", s, followers[s]);
+    }
+    for (int k = 0; k < CARDC_KINDS; k++)
+        if (where[k] != cardc_kind_total[k]) {
+            char name[8];
+            cardc_card_text(k, name, sizeof name);
+            return kk_fail(err, "%d cards of kind %s, expected %d", where[k], name,
+                           cardc_kind_total[k]);
+        }
+    return 0;
+}
