@@ -67,7 +67,7 @@ kk_move kk_search_greedy_move(struct kk_search_scratch *sc, const void *state,
         /* Values are sums of small integers and fractions: a relative tolerance keeps
          * rounding noise from breaking what should be ties. */
         double tol = 1e-9 * (1.0 + fabs(best));
-        if (v > best + tol) {
+        if (i == 0 || v > best + tol) {
             best = v;
             choice = sc->moves[i];
             ties = 1;

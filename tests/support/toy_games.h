@@ -1,0 +1,39 @@
+/* Two tiny games for agent tests, where the right answer is known exactly.
+ *
+ * toy-nim (2-3 players, perfect information, with chance): a pile of stones (variant
+ * `pile`, default 10); the mover takes 1, 2 or 3; whoever takes the last stone wins alone.
+ * After every move that leaves stones, chance adds one stone back with probability 1/3.
+ * (variant `add=0` turns that off: the chance node then has the one outcome +0, and the
+ * game is plain Nim, where leaving a multiple of 4 wins.) After 40 moves the game stops
+ * and every seat shares the win. toy_nim_solve() gives the exact winning chances, so a
+ * test can ask whether MCTS finds the best move.
+ *
+ * toy-guess (2 players, hidden information): chance deals seat 1 a secret card 0..2. Seat 0
+ * then either plays safe (wins with probability 0.6, by a chance event) or names a card
+ * (wins if it is the secret card). Seeing the card, guessing is worth 1; not seeing it,
+ * 1/3, so safe is right. A search that peeks (mcts) guesses; ismcts, through
+ * sample_view, plays safe. */
+#ifndef KK_TOY_GAMES_H
+#define KK_TOY_GAMES_H
+
+#include "engine/core/game.h"
+
+extern const struct kk_game kk_toy_nim;
+extern const struct kk_game kk_toy_guess;
+
+/* Moves of toy-guess. */
+enum { TOY_GUESS_SAFE = 0, TOY_GUESS_CARD0 = 1 }; /* card c is TOY_GUESS_CARD0 + c */
+
+/* Sets up toy-nim with a pile of `pile` stones, seat 0 to move (no chance first); add: 1 if
+ * chance may add a stone back, 0 for plain Nim. */
+void toy_nim_setup(void *state, int players, int pile, int add);
+
+/* Exact probability that seat wins a 2-player toy-nim state (a shared win counts 1/2)
+ * under optimal play by both seats, by expectimax. Memoised in static tables: call it
+ * from one thread only. */
+double toy_nim_solve(const void *state, int seat);
+
+/* Sets up toy-guess with the secret card dealt, seat 0 to move. */
+void toy_guess_setup(void *state, int card);
+
+#endif
