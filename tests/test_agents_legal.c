@@ -1,0 +1,134 @@
+/* Every agent, on every registered game (kk_games[], so games registered later are covered
+ * without editing this file) and on the toy games: every move it returns is legal, over
+ * thousands of positions reached by play; and the same seed replays the same game.
+ * Budgets are tiny (and playouts cut short) so the whole suite stays fast. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "agents/agent.h"
+#include "support/toy_games.h"
+#include "testlib.h"
+
+/* Cheap variants of every agent and of the search options that change code paths. */
+static const char *const specs[] = {
+    "random",
+    "greedy",
+    "greedy:value=diff",
+    "flatmc:playouts=6,depth=3",
+    "flatmc:playouts=4,rollout=greedy,epsilon=0.5,depth=2,reward=win",
+    "mcts:iters=12,depth=3",
+    "mcts:iters=12,depth=3,chance=explicit,rave=50,widen=1,reward=win",
+    "mcts:iters=10,depth=2,threads=2,reuse=1",
+    "mcts:iters=6,rollout=greedy,depth=2,nodes=16",
+    "ismcts:iters=12,depth=3",
+    "ismcts:iters=8,depth=2,chance=explicit,threads=2",
+};
+#define NSPECS (int)(sizeof specs / sizeof specs[0])
+#define DECISIONS_PER_GAME 2000 /* per game and player count, over all agents */
+
+/* Plays one game, seat s by agents[(first + s) % NSPECS]; every agent observes every event.
+ * Returns the number of decisions checked and a hash of the events in *hash. */
+static int play_one(const struct kk_game *g, int players, struct kk_agent **agents, int first,
+                    uint64_t seed, void *state, uint64_t *hash)
+{
+    kk_error err = {{0}};
+    struct kk_variant v;
+    if (kk_variant_defaults(g, &v, &err) != 0 || kk_game_init(g, state, &v, players, &err) != 0) {
+        fprintf(stderr, "%s: cannot set up %d players: %s\n", g->name, players, err.msg);
+        CHECK(0);
+        return 0;
+    }
+    for (int i = 0; i < NSPECS; i++)
+        if (agents[i]->reset)
+            agents[i]->reset(agents[i]);
+    kk_rng rng;
+    kk_rng_seed(&rng, seed, 77);
+    int decisions = 0;
+    uint64_t h = 1469598103934665603ULL;
+    for (int steps = 0;; steps++) {
+        int who = g->to_move(state);
+        if (who == KK_TERMINAL)
+            break;
+        if (steps > 100000) {
+            fprintf(stderr, "%s: game did not end\n", g->name);
+            CHECK(0);
+            break;
+        }
+        kk_move m;
+        if (who == KK_CHANCE) {
+            m = g->sample_chance(state, &rng);
+        } else {
+            CHECK(who >= 0 && who < players);
+            struct kk_agent *a = agents[(first + who) % NSPECS];
+            m = a->choose(a, state, &rng);
+            decisions++;
+            if (!kk_is_legal(g, state, m)) {
+                char text[64];
+                g->move_to_text(state, m, text, sizeof text);
+                fprintf(stderr, "%s: %s chose illegal move %d (%s)\n", g->name, a->spec, (int)m,
+                        text);
+                CHECK(0);
+                m = kk_random_move(g, state, &rng);
+            }
+        }
+        for (int i = 0; i < NSPECS; i++)
+            if (agents[i]->observe)
+                agents[i]->observe(agents[i], state, m);
+        g->apply(state, m);
+        h = (h ^ (uint64_t)(uint32_t)m) * 1099511628211ULL;
+    }
+    *hash = h;
+    return decisions;
+}
+
+static void test_game(const struct kk_game *g, int players, void *state)
+{
+    struct kk_agent *agents[NSPECS];
+    for (int i = 0; i < NSPECS; i++) {
+        kk_error err = {{0}};
+        agents[i] = kk_agent_create(g, specs[i], &err);
+        if (!agents[i]) {
+            /* e.g. a cooperative game without the hooks an agent needs is a bug here */
+            fprintf(stderr, "%s: cannot create %s: %s\n", g->name, specs[i], err.msg);
+            CHECK(0);
+            for (int j = 0; j < i; j++)
+                kk_agent_destroy(agents[j]);
+            return;
+        }
+    }
+    int decisions = 0, games = 0;
+    uint64_t first_hash = 0;
+    for (uint64_t seed = 1; decisions < DECISIONS_PER_GAME && games < 5000; seed++, games++) {
+        uint64_t h;
+        decisions += play_one(g, players, agents, (int)(seed % NSPECS), seed, state, &h);
+        if (seed == 1)
+            first_hash = h;
+    }
+    /* Same seed, same agents: the same game, move for move (tree reuse and all). */
+    uint64_t again;
+    play_one(g, players, agents, 1, 1, state, &again);
+    CHECK(again == first_hash);
+    printf("%-18s %d players: %d decisions in %d games\n", g->name, players, decisions, games);
+    CHECK(decisions >= DECISIONS_PER_GAME);
+    for (int i = 0; i < NSPECS; i++)
+        kk_agent_destroy(agents[i]);
+}
+
+int main(void)
+{
+    void *state = malloc(KK_TEST_STATE_MAX);
+    const struct kk_game *toys[] = {&kk_toy_nim, &kk_toy_guess};
+    for (int i = 0; i < 2; i++)
+        test_game(toys[i], toys[i]->default_players, state);
+    for (int i = 0; kk_games[i]; i++) {
+        const struct kk_game *g = kk_games[i];
+        CHECK(g->state_size <= KK_TEST_STATE_MAX);
+        if (g->state_size > KK_TEST_STATE_MAX)
+            continue;
+        test_game(g, g->default_players, state);
+        if (g->max_players != g->default_players)
+            test_game(g, g->max_players, state);
+    }
+    free(state);
+    return kk_test_done("agents_legal");
+}
