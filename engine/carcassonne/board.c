@@ -1,0 +1,804 @@
+/* Carcassonne rules core: placing tiles on the torus board, joining features with
+ * union-find, keeping the open frontier, and scoring (base game and solo variant).
+ * Every function here trusts its caller: legality is checked in game.c. */
+#include "carc.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const int8_t dir_dx[4] = {0, 1, 0, -1};
+static const int8_t dir_dy[4] = {-1, 0, 1, 0};
+static const int8_t ring_dx[8] = {-1, 0, 1, 1, 1, 0, -1, -1};
+static const int8_t ring_dy[8] = {-1, -1, -1, 0, 1, 1, 1, 0};
+/* The half-side of the neighbour that touches half-side h (NW meets the north tile's SW). */
+static const uint8_t opposite_half[8] = {5, 4, 7, 6, 1, 0, 3, 2};
+
+static inline int opposite(int d) { return (d + 2) & 3; }
+
+static inline int cloister_of(int t)
+{
+    return t == 0 ? 1 : t == 1 ? 0 : -1; /* A: segment 1, B: segment 0 */
+}
+
+static inline int seg_kind(const struct carc_state *s, int slot, int j)
+{
+    return carc_tiles[s->ttype[slot]].seg[j].kind;
+}
+
+/* Tile slot at (x,y), or -1. */
+static inline int slot_at(const struct carc_state *s, int x, int y)
+{
+    int v = s->cell[CARC_CELL(x, y)];
+    return v < CARC_NTILES ? v : -1;
+}
+
+static inline int find(struct carc_state *s, int a)
+{
+    while (s->parent[a] != a) {
+        s->parent[a] = s->parent[s->parent[a]];
+        a = s->parent[a];
+    }
+    return a;
+}
+
+static int unite(struct carc_state *s, int a, int b)
+{
+    int ra = find(s, a), rb = find(s, b);
+    if (ra == rb)
+        return ra;
+    if (s->size[ra] < s->size[rb]) {
+        int tmp = ra;
+        ra = rb;
+        rb = tmp;
+    }
+    s->parent[rb] = (uint8_t)ra;
+    s->size[ra] = (uint8_t)(s->size[ra] + s->size[rb]);
+    s->open[ra] = (uint8_t)(s->open[ra] + s->open[rb]);
+    s->pennants[ra] = (uint8_t)(s->pennants[ra] + s->pennants[rb]);
+    s->multi[ra] = (uint8_t)(s->multi[ra] + s->multi[rb]);
+    s->meeples[ra] += s->meeples[rb];
+    s->meeples[rb] = 0;
+    return ra;
+}
+
+/* ---- frontier ---- */
+
+static int span_ok(const struct carc_state *s, int x, int y)
+{
+    int lo = x < s->minx ? x : s->minx, hi = x > s->maxx ? x : s->maxx;
+    if (hi - lo >= CARC_MAX_SPAN)
+        return 0;
+    lo = y < s->miny ? y : s->miny;
+    hi = y > s->maxy ? y : s->maxy;
+    return hi - lo < CARC_MAX_SPAN;
+}
+
+int carc_cell_open(const struct carc_state *s, int x, int y)
+{
+    int v = s->cell[CARC_CELL(x, y)];
+    if (v < CARC_FRONT_BASE || v == CARC_NONE)
+        return 0;
+    int k = v - CARC_FRONT_BASE;
+    if (s->fx[k] != x || s->fy[k] != y)
+        return 0; /* another cell of the torus */
+    return !s->near_limit || span_ok(s, x, y);
+}
+
+static void frontier_remove(struct carc_state *s, int k)
+{
+    int last = --s->nfront;
+    if (k != last) {
+        s->fx[k] = s->fx[last];
+        s->fy[k] = s->fy[last];
+        s->fpat[k] = s->fpat[last];
+        s->cell[CARC_CELL(s->fx[k], s->fy[k])] = (uint8_t)(k + CARC_FRONT_BASE);
+    }
+}
+
+static inline int popcount4(unsigned m)
+{
+    static const uint8_t pc[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+    return pc[m & 15];
+}
+
+int carc_count_placements(const struct carc_state *s, int t)
+{
+    int n = 0;
+    if (!s->near_limit) {
+        for (int k = 0; k < s->nfront; k++)
+            n += popcount4(carc_fit[s->fpat[k]][t]);
+    } else {
+        for (int k = 0; k < s->nfront; k++)
+            if (span_ok(s, s->fx[k], s->fy[k]))
+                n += popcount4(carc_fit[s->fpat[k]][t]);
+    }
+    return n;
+}
+
+void carc_nth_placement(const struct carc_state *s, int t, int k, int *x, int *y, int *rot)
+{
+    for (int f = 0; f < s->nfront; f++) {
+        if (s->near_limit && !span_ok(s, s->fx[f], s->fy[f]))
+            continue;
+        unsigned mask = carc_fit[s->fpat[f]][t];
+        int c = popcount4(mask);
+        if (k < c) {
+            for (int r = 0; r < 4; r++)
+                if (mask & (1u << r)) {
+                    if (k-- == 0) {
+                        *x = s->fx[f];
+                        *y = s->fy[f];
+                        *rot = r;
+                        return;
+                    }
+                }
+        }
+        k -= c;
+    }
+    *x = *y = *rot = 0; /* unreachable for k < carc_count_placements() */
+}
+
+int carc_fit_side(const struct carc_state *s, int x, int y, int t, int rot)
+{
+    unsigned code = carc_rots[t][rot].edge_code;
+    for (int d = 0; d < 4; d++) {
+        int ns = slot_at(s, x + dir_dx[d], y + dir_dy[d]);
+        if (ns < 0)
+            continue;
+        unsigned theirs = (carc_rots[s->ttype[ns]][s->trot[ns]].edge_code >> (2 * opposite(d))) & 3;
+        if (((code >> (2 * d)) & 3) != theirs)
+            return 1 + d;
+    }
+    return 0;
+}
+
+int carc_segment_free(const struct carc_state *s, int x, int y, int t, int rot, int j)
+{
+    const struct carc_rot *o = &carc_rots[t][rot];
+    int kind = carc_tiles[t].seg[j].kind;
+    if (kind == CARC_CLOISTER)
+        return 1;
+    if (kind == CARC_FARM) {
+        unsigned halves = o->seg_halves[j];
+        for (int h = 0; h < 8; h++) {
+            if (!(halves & (1u << h)))
+                continue;
+            int d = h >> 1;
+            int ns = slot_at(s, x + dir_dx[d], y + dir_dy[d]);
+            if (ns < 0)
+                continue;
+            int b = s->tbase[ns] + carc_rots[s->ttype[ns]][s->trot[ns]].half_seg[opposite_half[h]];
+            if (s->meeples[carc_root(s, b)])
+                return 0;
+        }
+        return 1;
+    }
+    unsigned sides = o->seg_sides[j];
+    for (int d = 0; d < 4; d++) {
+        if (!(sides & (1u << d)))
+            continue;
+        int ns = slot_at(s, x + dir_dx[d], y + dir_dy[d]);
+        if (ns < 0)
+            continue;
+        int b = s->tbase[ns] + carc_rots[s->ttype[ns]][s->trot[ns]].side_seg[opposite(d)];
+        if (s->meeples[carc_root(s, b)])
+            return 0;
+    }
+    return 1;
+}
+
+/* Puts tile t on the board at (x,y,rot): new segments, joins with the neighbours, frontier
+ * and cloister counters. Cloisters (segment ids) completed by it are added to done[]. */
+static int put_tile(struct carc_state *s, int x, int y, int t, int rot, uint8_t *done, int *ndone)
+{
+    const struct carc_tile *d = &carc_tiles[t];
+    const struct carc_rot *o = &carc_rots[t][rot];
+    int slot = s->ntiles++;
+    int base = s->nsegs;
+    s->tx[slot] = (int8_t)x;
+    s->ty[slot] = (int8_t)y;
+    s->ttype[slot] = (uint8_t)t;
+    s->trot[slot] = (uint8_t)rot;
+    s->tbase[slot] = (uint8_t)base;
+    s->nsegs = (uint8_t)(base + d->nseg);
+    if (carc_multi[t])
+        s->multi_slots[s->nmulti++] = (uint8_t)slot;
+    int kinds[4] = {0, 0, 0, 0};
+    for (int j = 0; j < d->nseg; j++)
+        kinds[d->seg[j].kind]++;
+    for (int j = 0; j < d->nseg; j++) {
+        int g = base + j;
+        s->parent[g] = (uint8_t)g;
+        s->size[g] = 1;
+        s->open[g] = (uint8_t)popcount4(d->seg[j].sides);
+        s->pennants[g] = d->seg[j].pennant;
+        s->multi[g] = (uint8_t)(kinds[d->seg[j].kind] > 1 && d->seg[j].kind <= CARC_ROAD);
+        s->meeples[g] = 0;
+    }
+    if (x < s->minx) s->minx = (int8_t)x;
+    if (x > s->maxx) s->maxx = (int8_t)x;
+    if (y < s->miny) s->miny = (int8_t)y;
+    if (y > s->maxy) s->maxy = (int8_t)y;
+    if (s->maxx - s->minx >= CARC_MAX_SPAN - 2 || s->maxy - s->miny >= CARC_MAX_SPAN - 2)
+        s->near_limit = 1;
+
+    int c = CARC_CELL(x, y);
+    if (s->cell[c] != CARC_NONE)
+        frontier_remove(s, s->cell[c] - CARC_FRONT_BASE);
+    s->cell[c] = (uint8_t)slot;
+
+    int farms = s->farms != CARC_FARMS_OFF;
+    for (int dir = 0; dir < 4; dir++) {
+        int nx = x + dir_dx[dir], ny = y + dir_dy[dir];
+        int nc = CARC_CELL(nx, ny);
+        int v = s->cell[nc];
+        unsigned code = (o->edge_code >> (2 * dir)) & 3;
+        if (v < CARC_NTILES) {
+            const struct carc_rot *no = &carc_rots[s->ttype[v]][s->trot[v]];
+            int nbase = s->tbase[v], back = opposite(dir);
+            if (code != CARC_EDGE_FIELD) {
+                int r = unite(s, base + o->side_seg[dir], nbase + no->side_seg[back]);
+                s->open[r] = (uint8_t)(s->open[r] - 2);
+            }
+            if (farms && code != CARC_EDGE_CITY) {
+                for (int h = 2 * dir; h < 2 * dir + 2; h++)
+                    unite(s, base + o->half_seg[h], nbase + no->half_seg[opposite_half[h]]);
+            }
+        } else if (v != CARC_NONE) {
+            s->fpat[v - CARC_FRONT_BASE] |= (uint8_t)(code << (2 * opposite(dir)));
+        } else {
+            int k = s->nfront++;
+            s->fx[k] = (int8_t)nx;
+            s->fy[k] = (int8_t)ny;
+            s->fpat[k] = (uint8_t)(code << (2 * opposite(dir)));
+            s->cell[nc] = (uint8_t)(k + CARC_FRONT_BASE);
+        }
+    }
+
+    /* Cloisters: this tile's counts its filled surroundings; neighbours' lose an empty cell. */
+    int own = cloister_of(t);
+    int filled = 0;
+    for (int i = 0; i < 8; i++) {
+        int ns = slot_at(s, x + ring_dx[i], y + ring_dy[i]);
+        if (ns < 0)
+            continue;
+        filled++;
+        int nclo = cloister_of(s->ttype[ns]);
+        if (nclo >= 0) {
+            int g = s->tbase[ns] + nclo;
+            if (--s->open[g] == 0 && s->meeples[g])
+                done[(*ndone)++] = (uint8_t)g;
+        }
+    }
+    if (own >= 0) {
+        s->open[base + own] = (uint8_t)(8 - filled);
+        if (filled == 8)
+            done[(*ndone)++] = (uint8_t)(base + own); /* scored only if a monk goes there */
+    }
+    return slot;
+}
+
+void carc_setup(struct carc_state *s, int solo, int players, int farms, int small_city,
+                int followers)
+{
+    memset(s, 0, sizeof *s);
+    memset(s->cell, CARC_NONE, sizeof s->cell);
+    s->solo = (uint8_t)solo;
+    s->players = (uint8_t)players;
+    s->farms = (uint8_t)(solo ? CARC_FARMS_OFF : farms);
+    s->small_city = (uint8_t)small_city;
+    s->followers = (uint8_t)followers;
+    for (int t = 0; t < CARC_NTYPES; t++)
+        s->bag[t] = carc_tiles[t].count;
+    s->bag[CARC_START_TILE]--;
+    s->bag_total = CARC_NTILES - 1;
+    for (int p = 0; p < players; p++)
+        s->supply[p] = (uint8_t)followers;
+    if (solo) {
+        for (int p = 0; p < players; p++) {
+            s->pile[p] = (uint8_t)((CARC_NTILES - 1) / players + (p < (CARC_NTILES - 1) % players));
+            s->score[p] = (int16_t)(p + 1);
+        }
+    }
+    uint8_t done[9];
+    int ndone = 0;
+    put_tile(s, 0, 0, CARC_START_TILE, 0, done, &ndone);
+    s->phase = CARC_PHASE_CHANCE;
+}
+
+int carc_feature_tiles(const struct carc_state *s, int r)
+{
+    int n = s->size[r];
+    if (s->multi[r] < 2)
+        return n;
+    int kind = -1;
+    for (int i = 0; i < s->nmulti && kind < 0; i++) {
+        int slot = s->multi_slots[i];
+        for (int j = 0; j < carc_tiles[s->ttype[slot]].nseg; j++)
+            if (carc_root(s, s->tbase[slot] + j) == r) {
+                kind = seg_kind(s, slot, j);
+                break;
+            }
+    }
+    for (int i = 0; i < s->nmulti; i++) {
+        int slot = s->multi_slots[i], same = 0;
+        const struct carc_tile *d = &carc_tiles[s->ttype[slot]];
+        for (int j = 0; j < d->nseg; j++)
+            if (d->seg[j].kind == kind && carc_root(s, s->tbase[slot] + j) == r)
+                same++;
+        if (same > 1)
+            n -= same - 1;
+    }
+    return n;
+}
+
+uint32_t carc_majority(uint32_t packed, int players)
+{
+    unsigned best = 0;
+    uint32_t mask = 0;
+    for (int p = 0; p < players; p++) {
+        unsigned c = (packed >> (4 * p)) & 15u;
+        if (c > best) {
+            best = c;
+            mask = 1u << p;
+        } else if (c == best && c > 0) {
+            mask |= 1u << p;
+        }
+    }
+    return mask;
+}
+
+int carc_lowest(const struct carc_state *s)
+{
+    int low = s->score[0];
+    for (int p = 1; p < s->players; p++)
+        if (s->score[p] < low)
+            low = s->score[p];
+    return low;
+}
+
+/* Value of a completed feature. */
+static int completed_value(const struct carc_state *s, int r, int kind)
+{
+    if (kind == CARC_CLOISTER)
+        return 9;
+    int tiles = carc_feature_tiles(s, r);
+    if (kind == CARC_ROAD)
+        return tiles;
+    if (s->small_city && tiles == 2)
+        return 2;
+    return 2 * tiles + 2 * s->pennants[r];
+}
+
+static void return_followers(struct carc_state *s, int r)
+{
+    for (int p = 0; p < s->players; p++)
+        s->supply[p] = (uint8_t)(s->supply[p] + ((s->meeples[r] >> (4 * p)) & 15u));
+    s->meeples[r] = 0;
+}
+
+static void solo_goal(struct carc_state *s, int kind, int value, int colours)
+{
+    if (kind == CARC_ROAD && value >= 10) {
+        s->goals |= 1u << CARC_GOAL_ROAD10;
+        if (colours == 2) s->goals |= 1u << CARC_GOAL_ROAD10_2;
+        if (colours == 3) s->goals |= 1u << CARC_GOAL_ROAD10_3;
+    }
+    if (kind == CARC_ROAD && value == 5 && colours == 3)
+        s->goals |= 1u << CARC_GOAL_ROAD5_3;
+    if (kind == CARC_CITY && value >= 16) {
+        s->goals |= 1u << CARC_GOAL_CITY16;
+        if (colours == 2) s->goals |= 1u << CARC_GOAL_CITY16_2;
+        if (colours == 3) s->goals |= 1u << CARC_GOAL_CITY16_3;
+    }
+    if (kind == CARC_CITY && value >= 8 && value <= 10 && colours == 3)
+        s->goals |= 1u << CARC_GOAL_CITY8_3;
+    if (kind == CARC_CLOISTER) {
+        s->cloisters9++;
+        if (s->cloisters9 >= 3) s->goals |= 1u << CARC_GOAL_CLOISTERS3;
+        if (s->cloisters9 >= 4) s->goals |= 1u << CARC_GOAL_CLOISTERS4;
+    }
+}
+
+/* Scores the completed feature at root r (holding followers) and returns them. */
+static void score_completed(struct carc_state *s, int r, int kind)
+{
+    static const uint8_t src[3] = {CARC_SRC_CITY_PLAY, CARC_SRC_ROAD_PLAY, CARC_SRC_CLOISTER_PLAY};
+    int value = completed_value(s, r, kind);
+    uint32_t mask = carc_majority(s->meeples[r], s->players);
+    if (s->solo) {
+        int low = carc_lowest(s), any = 0, n = 0;
+        for (int p = 0; p < s->players; p++)
+            if (mask & (1u << p)) {
+                n++;
+                any |= s->score[p] == low;
+            }
+        if (!any)
+            mask = 0;
+        else
+            solo_goal(s, kind, value, n);
+    }
+    for (int p = 0; p < s->players; p++)
+        if (mask & (1u << p)) {
+            s->score[p] = (int16_t)(s->score[p] + value);
+            s->pts[p][src[kind]] = (int16_t)(s->pts[p][src[kind]] + value);
+        }
+    return_followers(s, r);
+}
+
+static int kind_of_root(const struct carc_state *s, int r)
+{
+    int slot = carc_seg_slot(s, r);
+    return seg_kind(s, slot, r - s->tbase[slot]);
+}
+
+int carc_seg_slot(const struct carc_state *s, int g)
+{
+    /* Slots are in increasing base order: binary search. */
+    int lo = 0, hi = s->ntiles - 1;
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (s->tbase[mid] <= g)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* Farm points of the base game at the end (parameter farms), added to pts. */
+static void farm_points(const struct carc_state *s, int32_t pts[KK_MAX_SEATS][CARC_NSRC])
+{
+    uint8_t fidx[CARC_MAX_SEGS], cidx[CARC_MAX_SEGS];
+    uint32_t fmeep[128];
+    uint64_t adj[64][2];
+    int nf = 0, nc = 0;
+    memset(fidx, CARC_NONE, sizeof fidx);
+    memset(cidx, CARC_NONE, sizeof cidx);
+    for (int slot = 0; slot < s->ntiles; slot++) {
+        const struct carc_tile *d = &carc_tiles[s->ttype[slot]];
+        int base = s->tbase[slot];
+        for (int j = d->nseg - d->nfarm; j < d->nseg; j++) {
+            unsigned cities = d->seg[j].cities;
+            if (!cities)
+                continue;
+            int fr = carc_root(s, base + j);
+            if (!s->meeples[fr])
+                continue;
+            for (int k = 0; k < 8; k++) {
+                if (!(cities & (1u << k)))
+                    continue;
+                int cr = carc_root(s, base + k);
+                if (s->open[cr])
+                    continue;
+                if (fidx[fr] == CARC_NONE) {
+                    fidx[fr] = (uint8_t)nf;
+                    fmeep[nf++] = s->meeples[fr];
+                }
+                if (cidx[cr] == CARC_NONE) {
+                    cidx[cr] = (uint8_t)nc;
+                    adj[nc][0] = adj[nc][1] = 0;
+                    nc++;
+                }
+                int fi = fidx[fr];
+                adj[cidx[cr]][fi >> 6] |= 1ull << (fi & 63);
+            }
+        }
+    }
+    int np = s->players;
+    if (s->farms == CARC_FARMS_3RD) {
+        for (int f = 0; f < nf; f++) {
+            int cities = 0;
+            for (int c = 0; c < nc; c++)
+                cities += (int)((adj[c][f >> 6] >> (f & 63)) & 1);
+            uint32_t mask = carc_majority(fmeep[f], np);
+            for (int p = 0; p < np; p++)
+                if (mask & (1u << p))
+                    pts[p][CARC_SRC_FARM_END] += 3 * cities;
+        }
+    } else if (s->farms == CARC_FARMS_2ND) {
+        for (int c = 0; c < nc; c++) {
+            uint32_t mask = 0;
+            for (int f = 0; f < nf; f++)
+                if ((adj[c][f >> 6] >> (f & 63)) & 1)
+                    mask |= carc_majority(fmeep[f], np);
+            for (int p = 0; p < np; p++)
+                if (mask & (1u << p))
+                    pts[p][CARC_SRC_FARM_END] += 3;
+        }
+    } else if (s->farms == CARC_FARMS_1ST) {
+        for (int c = 0; c < nc; c++) {
+            int sum[KK_MAX_SEATS] = {0}, best = 0;
+            for (int f = 0; f < nf; f++)
+                if ((adj[c][f >> 6] >> (f & 63)) & 1)
+                    for (int p = 0; p < np; p++)
+                        sum[p] += (int)((fmeep[f] >> (4 * p)) & 15u);
+            for (int p = 0; p < np; p++)
+                if (sum[p] > best)
+                    best = sum[p];
+            for (int p = 0; p < np && best > 0; p++)
+                if (sum[p] == best)
+                    pts[p][CARC_SRC_FARM_END] += 4;
+        }
+    }
+}
+
+void carc_end_points(const struct carc_state *s, int32_t pts[KK_MAX_SEATS][CARC_NSRC])
+{
+    memset(pts, 0, sizeof(int32_t) * KK_MAX_SEATS * CARC_NSRC);
+    for (int slot = 0; slot < s->ntiles; slot++) {
+        const struct carc_tile *d = &carc_tiles[s->ttype[slot]];
+        int base = s->tbase[slot];
+        for (int j = 0; j < d->nseg; j++) {
+            int g = base + j;
+            if (s->parent[g] != g || !s->meeples[g] || !s->open[g])
+                continue;
+            int kind = d->seg[j].kind, value, src;
+            if (kind == CARC_ROAD) {
+                value = carc_feature_tiles(s, g);
+                src = CARC_SRC_ROAD_END;
+            } else if (kind == CARC_CITY) {
+                value = carc_feature_tiles(s, g) + s->pennants[g];
+                src = CARC_SRC_CITY_END;
+            } else if (kind == CARC_CLOISTER) {
+                value = 9 - s->open[g];
+                src = CARC_SRC_CLOISTER_END;
+            } else {
+                continue;
+            }
+            uint32_t mask = carc_majority(s->meeples[g], s->players);
+            for (int p = 0; p < s->players; p++)
+                if (mask & (1u << p))
+                    pts[p][src] += value;
+        }
+    }
+    if (s->farms != CARC_FARMS_OFF)
+        farm_points(s, pts);
+}
+
+/* Solo end: 2 points per meeple on the board, lowest colour first. */
+static void solo_final(struct carc_state *s)
+{
+    int onboard[KK_MAX_SEATS];
+    for (int p = 0; p < s->players; p++)
+        onboard[p] = s->followers - s->supply[p];
+    for (;;) {
+        int low = carc_lowest(s), who = -1;
+        for (int p = 0; p < s->players && who < 0; p++)
+            if (s->score[p] == low && onboard[p] > 0)
+                who = p;
+        if (who < 0)
+            break;
+        onboard[who]--;
+        s->score[who] = (int16_t)(s->score[who] + 2);
+    }
+    int result = carc_lowest(s);
+    if (result >= 40) s->goals |= 1u << CARC_GOAL_RESULT40;
+    if (result >= 50) s->goals |= 1u << CARC_GOAL_RESULT50;
+    if (result >= 60) s->goals |= 1u << CARC_GOAL_RESULT60;
+    if (s->bag_total == 0)
+        s->goals |= 1u << CARC_GOAL_ALL_TILES;
+}
+
+static void game_over(struct carc_state *s, int reason)
+{
+    if (s->solo) {
+        s->end_reason = (uint8_t)reason;
+        solo_final(s);
+    } else {
+        int32_t pts[KK_MAX_SEATS][CARC_NSRC];
+        carc_end_points(s, pts);
+        for (int p = 0; p < s->players; p++)
+            for (int k = 0; k < CARC_NSRC; k++) {
+                s->score[p] = (int16_t)(s->score[p] + pts[p][k]);
+                s->pts[p][k] = (int16_t)(s->pts[p][k] + pts[p][k]);
+            }
+    }
+    s->phase = CARC_PHASE_OVER;
+}
+
+static void end_turn(struct carc_state *s)
+{
+    if (s->solo) {
+        if (s->must_end) {
+            game_over(s, CARC_END_NO_MEEPLE);
+            return;
+        }
+        s->seat = (uint8_t)((s->seat + 1) % s->players);
+        if (s->pile[s->seat] == 0) {
+            game_over(s, CARC_END_TILES);
+            return;
+        }
+    } else {
+        if (s->bag_total == 0) {
+            game_over(s, CARC_END_TILES);
+            return;
+        }
+        s->seat = (uint8_t)((s->seat + 1) % s->players);
+    }
+    s->phase = CARC_PHASE_CHANCE;
+}
+
+void carc_draw(struct carc_state *s, int t)
+{
+    s->bag[t]--;
+    s->bag_total--;
+    if (s->solo)
+        s->pile[s->seat]--;
+    int n = carc_count_placements(s, t);
+    if (n == 0) {
+        s->discarded++;
+        if (s->solo ? s->pile[s->seat] == 0 : s->bag_total == 0)
+            game_over(s, CARC_END_TILES);
+        return;
+    }
+    s->tile = (uint8_t)t;
+    s->nplace = (uint16_t)n;
+    s->phase = CARC_PHASE_PLACE;
+}
+
+void carc_place(struct carc_state *s, int x, int y, int rot, int spot)
+{
+    int t = s->tile, seat = s->seat;
+    const struct carc_tile *d = &carc_tiles[t];
+    uint8_t cloisters[9];
+    int ncloisters = 0;
+    int slot = put_tile(s, x, y, t, rot, cloisters, &ncloisters);
+    int base = s->tbase[slot];
+    int nonfarm = d->nseg - d->nfarm;
+    if (spot) {
+        int j = spot - 1, r = find(s, base + j);
+        s->meeples[r] += 1u << (4 * seat);
+        s->supply[seat]--;
+        s->placed[seat][d->seg[j].kind]++;
+    } else if (s->solo && s->supply[seat] == 0) {
+        for (int j = 0; j < nonfarm; j++)
+            if (!s->meeples[find(s, base + j)])
+                s->must_end = 1;
+    }
+
+    /* Completed features holding followers: roads and cities through this tile, then
+     * cloisters (this tile's and its neighbours'). */
+    uint8_t roots[16], kinds[16], codes[16];
+    int n = 0;
+    const struct carc_rot *o = &carc_rots[t][rot];
+    for (int j = 0; j < nonfarm; j++) {
+        int kind = d->seg[j].kind;
+        if (kind == CARC_CLOISTER)
+            continue;
+        int r = find(s, base + j);
+        if (s->open[r] || !s->meeples[r])
+            continue;
+        int dup = 0;
+        for (int i = 0; i < n; i++)
+            dup |= roots[i] == r;
+        if (dup)
+            continue;
+        int first = 0;
+        while (!(o->seg_sides[j] & (1u << first)))
+            first++;
+        roots[n] = (uint8_t)r;
+        kinds[n] = (uint8_t)kind;
+        codes[n++] = (uint8_t)first;
+    }
+    for (int i = 0; i < ncloisters; i++) {
+        int g = cloisters[i];
+        if (!s->meeples[g])
+            continue;
+        int cs = carc_seg_slot(s, g);
+        roots[n] = (uint8_t)g;
+        kinds[n] = CARC_CLOISTER;
+        codes[n++] = (uint8_t)(4 + (s->ty[cs] - y + 1) * 3 + (s->tx[cs] - x + 1));
+    }
+    if (s->solo && n >= 2) {
+        /* The colour chooses the order (carc_decide); list in a fixed order. */
+        s->npending = (uint8_t)n;
+        for (int i = 0; i < n; i++) {
+            s->pending[i] = roots[i];
+            s->pending_code[i] = codes[i];
+        }
+        s->phase = CARC_PHASE_DECIDE;
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        score_completed(s, roots[i], kinds[i]);
+    end_turn(s);
+}
+
+void carc_decide(struct carc_state *s, int index)
+{
+    int r = s->pending[index];
+    score_completed(s, r, kind_of_root(s, r));
+    for (int i = index; i + 1 < s->npending; i++) {
+        s->pending[i] = s->pending[i + 1];
+        s->pending_code[i] = s->pending_code[i + 1];
+    }
+    if (--s->npending == 1) {
+        r = s->pending[0];
+        score_completed(s, r, kind_of_root(s, r));
+        s->npending = 0;
+    }
+    if (s->npending == 0)
+        end_turn(s);
+}
+
+int carc_check_state(const struct carc_state *s, kk_error *err)
+{
+    int onboard[KK_MAX_SEATS] = {0};
+    int members[CARC_MAX_SEGS] = {0}, open[CARC_MAX_SEGS] = {0};
+    for (int g = 0; g < s->nsegs; g++) {
+        int r = g, steps = 0;
+        while (s->parent[r] != r && steps++ < CARC_MAX_SEGS)
+            r = s->parent[r];
+        if (steps >= CARC_MAX_SEGS || r >= s->nsegs)
+            return kk_fail(err, "segment %d: broken union-find chain", g);
+        members[r]++;
+        if (r != g && s->meeples[g])
+            return kk_fail(err, "segment %d: followers on a non-root", g);
+        int gs = carc_seg_slot(s, g), rs = carc_seg_slot(s, r);
+        if (seg_kind(s, gs, g - s->tbase[gs]) != seg_kind(s, rs, r - s->tbase[rs]))
+            return kk_fail(err, "segment %d joined to a feature of another kind", g);
+        if (r == g)
+            for (int p = 0; p < s->players; p++)
+                onboard[p] += (int)((s->meeples[g] >> (4 * p)) & 15u);
+    }
+    for (int p = 0; p < s->players; p++)
+        if (onboard[p] + s->supply[p] != s->followers)
+            return kk_fail(err, "seat %d: %d followers on the board + %d in supply != %d", p,
+                           onboard[p], s->supply[p], s->followers);
+    /* Recount open edges from the board. */
+    for (int slot = 0; slot < s->ntiles; slot++) {
+        int t = s->ttype[slot], x = s->tx[slot], y = s->ty[slot];
+        const struct carc_rot *o = &carc_rots[t][s->trot[slot]];
+        if (s->cell[CARC_CELL(x, y)] != slot)
+            return kk_fail(err, "tile slot %d not on its cell", slot);
+        for (int j = 0; j < carc_tiles[t].nseg; j++) {
+            int g = s->tbase[slot] + j, kind = carc_tiles[t].seg[j].kind;
+            int r = carc_root(s, g);
+            if (kind == CARC_CLOISTER) {
+                for (int i = 0; i < 8; i++)
+                    open[r] += slot_at(s, x + ring_dx[i], y + ring_dy[i]) < 0;
+            } else if (kind != CARC_FARM) {
+                for (int dir = 0; dir < 4; dir++)
+                    if ((o->seg_sides[j] & (1u << dir)) &&
+                        slot_at(s, x + dir_dx[dir], y + dir_dy[dir]) < 0)
+                        open[r]++;
+            }
+        }
+        for (int dir = 0; dir < 4; dir++) {
+            int nx = x + dir_dx[dir], ny = y + dir_dy[dir];
+            if (slot_at(s, nx, ny) < 0 && s->cell[CARC_CELL(nx, ny)] == CARC_NONE &&
+                span_ok(s, nx, ny))
+                return kk_fail(err, "cell %d,%d next to a tile is not in the frontier", nx, ny);
+        }
+    }
+    for (int g = 0; g < s->nsegs; g++)
+        if (s->parent[g] == g) {
+            if (members[g] != s->size[g])
+                return kk_fail(err, "feature %d: size %d, counted %d", g, s->size[g], members[g]);
+            if (open[g] != s->open[g])
+                return kk_fail(err, "feature %d: %d open edges, counted %d", g, s->open[g], open[g]);
+        }
+    for (int k = 0; k < s->nfront; k++) {
+        int x = s->fx[k], y = s->fy[k], pat = 0;
+        if (s->cell[CARC_CELL(x, y)] != k + CARC_FRONT_BASE)
+            return kk_fail(err, "frontier %d (%d,%d) not on its cell", k, x, y);
+        for (int dir = 0; dir < 4; dir++) {
+            int ns = slot_at(s, x + dir_dx[dir], y + dir_dy[dir]);
+            if (ns >= 0)
+                pat |= ((carc_rots[s->ttype[ns]][s->trot[ns]].edge_code >> (2 * opposite(dir))) & 3)
+                       << (2 * dir);
+        }
+        if (pat != s->fpat[k] || pat == 0)
+            return kk_fail(err, "frontier %d (%d,%d): pattern %d, expected %d", k, x, y,
+                           s->fpat[k], pat);
+    }
+    int bag = 0;
+    for (int t = 0; t < CARC_NTYPES; t++)
+        bag += s->bag[t];
+    if (bag != s->bag_total || bag + s->ntiles + s->discarded + (s->phase == CARC_PHASE_PLACE) !=
+                                   CARC_NTILES)
+        return kk_fail(err, "tiles: %d in the bag, %d placed, %d discarded", bag, s->ntiles,
+                       s->discarded);
+    return 0;
+}

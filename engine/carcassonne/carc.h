@@ -1,0 +1,185 @@
+/* Carcassonne engine internals, shared by the files of engine/carcassonne/ and the tests.
+ * One flat state serves the base game and the solo variant (a mode flag): the board is a
+ * 64x64 torus of cells, features are union-find sets over tile segments with per-set open
+ * edge counters, and the open frontier keeps each empty cell's edge constraints so legal
+ * placements come from one table lookup per frontier cell. */
+#ifndef CARC_H
+#define CARC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../core/game.h"
+
+#define CARC_NTYPES 24     /* tile letters A..X */
+#define CARC_NTILES 72     /* tiles in the game, start tile included */
+#define CARC_MAX_SEGS 248  /* every segment of all 72 tiles is 243 */
+#define CARC_MAX_FRONT 146 /* empty cells next to n tiles are at most 2n + 2 */
+#define CARC_GRID 64       /* torus side: boards may span at most CARC_MAX_SPAN cells */
+#define CARC_MAX_SPAN 62
+#define CARC_START_TILE 3  /* D */
+
+/* Feature kinds of a segment. */
+enum { CARC_CITY, CARC_ROAD, CARC_CLOISTER, CARC_FARM };
+/* Sides and half-sides (board or tile orientation). */
+enum { CARC_N, CARC_E, CARC_S, CARC_W };
+enum { CARC_NW, CARC_NE, CARC_EN, CARC_ES, CARC_SE, CARC_SW, CARC_WS, CARC_WN };
+/* Edge codes in constraint patterns: 2 bits per side (side d at bits 2d), 0 = no tile. */
+enum { CARC_EDGE_NONE, CARC_EDGE_CITY, CARC_EDGE_ROAD, CARC_EDGE_FIELD };
+/* Farm scoring editions (parameter farms). */
+enum { CARC_FARMS_3RD, CARC_FARMS_2ND, CARC_FARMS_1ST, CARC_FARMS_OFF };
+/* Phases of the state. */
+enum { CARC_PHASE_CHANCE, CARC_PHASE_PLACE, CARC_PHASE_DECIDE, CARC_PHASE_OVER };
+/* Statistic sources of points. */
+enum {
+    CARC_SRC_ROAD_PLAY, CARC_SRC_ROAD_END, CARC_SRC_CITY_PLAY, CARC_SRC_CITY_END,
+    CARC_SRC_CLOISTER_PLAY, CARC_SRC_CLOISTER_END, CARC_SRC_FARM_END, CARC_NSRC
+};
+/* Solo goals of seed 003, in the order of the rules file. */
+enum {
+    CARC_GOAL_ROAD10, CARC_GOAL_ROAD10_2, CARC_GOAL_ROAD10_3, CARC_GOAL_ROAD5_3,
+    CARC_GOAL_CITY16, CARC_GOAL_CITY16_2, CARC_GOAL_CITY16_3, CARC_GOAL_CITY8_3,
+    CARC_GOAL_CLOISTERS3, CARC_GOAL_CLOISTERS4, CARC_GOAL_RESULT40, CARC_GOAL_RESULT50,
+    CARC_GOAL_RESULT60, CARC_GOAL_ALL_TILES, CARC_NGOALS
+};
+/* How a solo game ended. */
+enum { CARC_END_TILES = 1, CARC_END_NO_MEEPLE = 2 };
+
+#define CARC_NONE 0xFF
+/* Cell byte: a tile slot (< CARC_NTILES), a frontier index + CARC_FRONT_BASE, or empty. */
+#define CARC_FRONT_BASE CARC_NTILES
+#define CARC_CELL(x, y) ((((unsigned)(y) & (CARC_GRID - 1)) << 6) | ((unsigned)(x) & (CARC_GRID - 1)))
+
+/* One segment of a tile in its drawn orientation (rotation 0). */
+struct carc_seg {
+    uint8_t kind;
+    uint8_t sides;   /* road/city: bit d for each side it reaches */
+    uint8_t halves;  /* farm: bit h for each half-side */
+    uint8_t pennant; /* city: 1 with a pennant */
+    uint8_t cities;  /* farm: bit j for each city segment j of the tile it touches */
+};
+
+struct carc_tile {
+    char letter;
+    uint8_t count;
+    const char *edges; /* "CRFR": N E S W at rotation 0 */
+    uint8_t nseg;      /* segments; farms come last */
+    uint8_t nfarm;
+    struct carc_seg seg[8];
+};
+
+/* A tile at one rotation, in board orientation. */
+struct carc_rot {
+    uint8_t edge_code;    /* 2 bits per side, as in patterns */
+    uint8_t side_seg[4];  /* road/city segment reaching board side d, or CARC_NONE */
+    uint8_t half_seg[8];  /* farm segment at board half-side h, or CARC_NONE */
+    uint8_t seg_sides[8]; /* each segment's sides / half-sides in board orientation */
+    uint8_t seg_halves[8];
+};
+
+extern const struct carc_tile carc_tiles[CARC_NTYPES];
+/* Filled once at program start (constructor), read-only afterwards. */
+extern struct carc_rot carc_rots[CARC_NTYPES][4];
+/* carc_fit[pattern][type]: bit r set when rotation r fits the pattern and is the first
+ * of the rotations giving the same placement (symmetric tiles list fewer). */
+extern uint8_t carc_fit[256][CARC_NTYPES];
+/* carc_period[type]: smallest r > 0 with rotation r identical to rotation 0 (1, 2 or 4). */
+extern uint8_t carc_period[CARC_NTYPES];
+/* 1 when the tile has several segments of one kind (a feature may pass it twice). */
+extern uint8_t carc_multi[CARC_NTYPES];
+void carc_tables_init(void);
+
+struct carc_state {
+    uint32_t meeples[CARC_MAX_SEGS]; /* at a set's root: followers of seat s in bits 4s..4s+3 */
+    uint8_t parent[CARC_MAX_SEGS];   /* union-find over segments */
+    uint8_t size[CARC_MAX_SEGS];     /* segments in the set (at roots) */
+    uint8_t open[CARC_MAX_SEGS];     /* root: open road ends / city sides; cloister: empty
+                                        cells around it */
+    uint8_t pennants[CARC_MAX_SEGS]; /* root: pennants in a city */
+    uint8_t multi[CARC_MAX_SEGS];    /* root: segments from tiles with repeated kinds */
+
+    int8_t tx[CARC_NTILES], ty[CARC_NTILES]; /* placed tiles, slot 0 = start tile */
+    uint8_t ttype[CARC_NTILES], trot[CARC_NTILES], tbase[CARC_NTILES];
+
+    int8_t fx[CARC_MAX_FRONT], fy[CARC_MAX_FRONT]; /* frontier cells */
+    uint8_t fpat[CARC_MAX_FRONT];                  /* their edge constraint patterns */
+
+    int16_t score[KK_MAX_SEATS];
+    int16_t pts[KK_MAX_SEATS][CARC_NSRC]; /* statistics: points by source */
+    uint8_t placed[KK_MAX_SEATS][4];      /* statistics: followers placed by kind */
+
+    uint8_t solo, players, farms, small_city, followers;
+    uint8_t phase, seat, tile;
+    uint8_t ntiles, nsegs, nfront, bag_total, near_limit;
+    int8_t minx, maxx, miny, maxy;
+    uint8_t discarded;
+    uint16_t nplace; /* placements of the drawn tile */
+    uint8_t bag[CARC_NTYPES];
+    uint8_t supply[KK_MAX_SEATS];
+    uint8_t nmulti, multi_slots[16]; /* slots of placed tiles with repeated kinds */
+
+    /* solo */
+    uint8_t pile[KK_MAX_SEATS];
+    uint8_t must_end;    /* this turn had to place a meeple and could not */
+    uint8_t end_reason;  /* CARC_END_* */
+    uint8_t cloisters9;  /* cloisters scored for 9 */
+    uint16_t goals;      /* bit per CARC_GOAL_* */
+    uint8_t npending;    /* completed features waiting for a scoring-order decision */
+    uint8_t pending[16];      /* their roots */
+    uint8_t pending_code[16]; /* their decision codes (see carc_decision_text) */
+
+    uint8_t cell[CARC_GRID * CARC_GRID];
+};
+
+/* --- board.c: rules core --- */
+void carc_setup(struct carc_state *s, int solo, int players, int farms, int small_city,
+                int followers);
+/* Union-find root without modifying the state. */
+static inline int carc_root(const struct carc_state *s, int a)
+{
+    while (s->parent[a] != a)
+        a = s->parent[a];
+    return a;
+}
+/* Number of distinct placements (cell, rotation) of tile type t on the board. */
+int carc_count_placements(const struct carc_state *s, int t);
+/* The k-th placement (in legal_moves order) of tile t: cell and rotation. */
+void carc_nth_placement(const struct carc_state *s, int t, int k, int *x, int *y, int *rot);
+/* 1 if the cell may take a tile (empty, next to a tile, within the board span limit). */
+int carc_cell_open(const struct carc_state *s, int x, int y);
+/* 0 if tile t at rotation rot fits at (x,y); else the first mismatching side (1 + d). */
+int carc_fit_side(const struct carc_state *s, int x, int y, int t, int rot);
+/* 1 when segment j of tile t placed at (x,y,rot) would join no feature holding a follower. */
+int carc_segment_free(const struct carc_state *s, int x, int y, int t, int rot, int j);
+/* Applies the placement of the drawn tile with follower spot (0 none, j+1 segment j). */
+void carc_place(struct carc_state *s, int x, int y, int rot, int spot);
+/* Applies a chance outcome: the drawn tile type. */
+void carc_draw(struct carc_state *s, int t);
+/* Solo: applies a scoring-order decision (index into pending). */
+void carc_decide(struct carc_state *s, int index);
+/* Distinct tiles of the feature rooted at r (a tile passed twice counts once). */
+int carc_feature_tiles(const struct carc_state *s, int r);
+/* Seat bitmask of the majority holders of packed follower counts (0 when none). */
+uint32_t carc_majority(uint32_t packed, int players);
+/* End-of-game points of the base game per seat and source, without changing the state. */
+void carc_end_points(const struct carc_state *s, int32_t pts[KK_MAX_SEATS][CARC_NSRC]);
+/* Feature kind and local index of segment id g: returns the tile slot. */
+int carc_seg_slot(const struct carc_state *s, int g);
+/* Solo: the value of the lowest colour's score. */
+int carc_lowest(const struct carc_state *s);
+/* Consistency check (followers conserved, union-find sets, frontier). 0 or -1 with err. */
+int carc_check_state(const struct carc_state *s, kk_error *err);
+
+/* --- moves --- */
+#define CARC_MOVE_DECIDE 0x40000000
+static inline kk_move carc_move(int x, int y, int rot, int spot)
+{
+    return (kk_move)(((unsigned)(x + 128) & 0xFF) | (((unsigned)(y + 128) & 0xFF) << 8) |
+                     ((unsigned)rot << 16) | ((unsigned)spot << 18));
+}
+static inline int carc_move_x(kk_move m) { return (int)(m & 0xFF) - 128; }
+static inline int carc_move_y(kk_move m) { return (int)((m >> 8) & 0xFF) - 128; }
+static inline int carc_move_rot(kk_move m) { return (int)((m >> 16) & 3); }
+static inline int carc_move_spot(kk_move m) { return (int)((m >> 18) & 15); }
+
+#endif
