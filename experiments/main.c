@@ -10,6 +10,8 @@ const struct kk_command kk_commands[] = {
     {"rules", "list a game's rules-variant parameters, defaults and allowed values", kk_cmd_rules},
     {"replay", "check a game record and print its scores as JSON", kk_cmd_replay},
     {"selfplay", "play games between agents, optionally writing records", kk_cmd_selfplay},
+    {"bench", "measure each game's speed and thread scaling, with a behaviour signature",
+     kk_cmd_bench},
     {NULL, NULL, NULL},
 };
 

@@ -1,0 +1,113 @@
+/* kark bench: throughput, thread scaling and a behaviour signature for each game.
+ * measure.c runs the measurements of one game, report.c prints them as a table or as
+ * JSON, cmd_bench.c parses the command line. Module prefix: bench_. */
+#ifndef KK_BENCH_H
+#define KK_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../engine/core/game.h"
+
+/* Seed of every seeded game the bench plays: signature games, legal-move positions,
+ * MCTS positions and timed games. Changing it changes every recorded signature. */
+#define BENCH_SEED 1
+/* Number of seeded random games whose outcomes make the signature (games 0..N-1 of
+ * seed BENCH_SEED, the same games `kark selfplay GAME --agents random --seed 1` plays). */
+#define BENCH_SIG_GAMES 200
+/* The MCTS search measured: one agent, one thread, 1,000 iterations per decision. */
+#define BENCH_MCTS_SPEC "mcts:iters=1000,threads=1"
+#define BENCH_MCTS_ITERS 1000
+#define BENCH_MAX_STEPS 16 /* thread counts measured: 1, 2, 4, ..., and T */
+
+/* The median of several timed runs, with their spread. n == 0: not measured (null). */
+struct bench_stat {
+    double median, min, max;
+    int n;
+};
+
+struct bench_opts {
+    int repeats;        /* timed runs per figure */
+    double budget_s;    /* wall time of one timed run of a time-budgeted figure */
+    int threads;        /* largest thread count of the scaling runs */
+    int mcts_positions; /* fixed positions searched per MCTS run */
+};
+
+struct bench_scaling {
+    int threads;
+    struct bench_stat games_per_s;
+    double efficiency; /* median games/s / (threads * median games/s at 1 thread) */
+};
+
+struct bench_result {
+    const struct kk_game *game;
+    char variant[512]; /* "k=v k=v ..." as measured */
+    int players;
+    size_t state_bytes;
+
+    /* Signature: FNV-1a 64 over (players, length, scores, winners) of the signature
+     * games, in game order. Also their mean length and scores, for a human check. */
+    uint64_t signature;
+    double mean_length;
+    double mean_scores[KK_MAX_SEATS];
+
+    struct bench_stat random_games_per_s; /* one core, fast random playouts */
+    struct bench_stat moves_per_s;        /* seat moves chosen and applied, same runs */
+    struct bench_stat events_per_s;       /* moves plus chance outcomes applied */
+    struct bench_stat random_turns_per_s; /* from the game's "turns" statistic, if any */
+    struct bench_stat legal_gen_per_s;    /* legal_moves() calls on fixed positions */
+    double mean_legal_moves;              /* average count over those positions */
+    int legal_positions;
+    struct bench_stat mcts_iters_per_s;
+    char mcts_note[300]; /* why mcts_iters_per_s is null, else "" */
+
+    int num_scaling;
+    struct bench_scaling scaling[BENCH_MAX_STEPS];
+};
+
+/* Measures game g under variant v with `players` seats (0: the game's default).
+ * Returns 0, or -1 with err set (setup rejected, a game that does not end, or a
+ * signature that differs between thread counts: a thread-safety bug in the game). */
+int bench_game(const struct kk_game *g, const struct kk_variant *v, int players,
+               const struct bench_opts *o, struct bench_result *r, kk_error *err);
+
+/* Only the signature games: fills players, state_bytes, variant and the signature. */
+int bench_signature(const struct kk_game *g, const struct kk_variant *v, int players,
+                    struct bench_result *r, kk_error *err);
+
+/* The thread counts measured for a maximum of T: 1, 2, 4, ... below T, then T. */
+int bench_thread_steps(int max_threads, int *steps);
+
+/* Where and how the figures were taken. */
+struct bench_conditions {
+    char cpu[160];
+    int cores;      /* processors this process may run on */
+    double load1;   /* 1-minute load average when the bench started; < 0: unknown */
+    char date[32];  /* UTC, ISO 8601 */
+    char command[512];
+};
+
+void bench_conditions_read(struct bench_conditions *c, int argc, char **argv);
+
+/* The floor an issue sets for a game, or NULL when it has none. */
+struct bench_floor {
+    const char *game;
+    const char *metric; /* JSON name of the figure */
+    double min;
+    int players; /* the floor is stated for this seat count; 0: any */
+    const char *what;
+};
+const struct bench_floor *bench_floor_find(const char *game);
+/* The measured median of a floor's metric; n == 0 when not measured. */
+const struct bench_stat *bench_floor_value(const struct bench_floor *f,
+                                           const struct bench_result *r);
+
+/* Text: a header once, then one block per game as it is measured. */
+void bench_print_header(FILE *f, const struct bench_conditions *c, const struct bench_opts *o);
+void bench_print_game(FILE *f, const struct bench_result *r, int signature_only);
+/* JSON: one object with conditions and every game. */
+void bench_print_json(FILE *f, const struct bench_conditions *c, const struct bench_opts *o,
+                      const struct bench_result *r, int n, int signature_only);
+
+#endif

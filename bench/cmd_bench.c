@@ -1,0 +1,186 @@
+/* kark bench [GAME ...]: throughput, thread scaling and the behaviour signature of each
+ * game (all registered games by default). See docs/performance.md. */
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../experiments/cli.h"
+#include "../experiments/commands.h"
+#include "bench.h"
+
+#define CMD "bench"
+#define MAX_SETS 32
+#define MAX_GAMES 64
+
+static void help(void)
+{
+    printf(
+        "usage: kark bench [GAME ...] [--threads T] [--repeats R] [--budget MS] [--quick]\n"
+        "                  [--players P] [--set KEY=VALUE ...] [--json] [--signatures]\n\n"
+        "Measures every GAME (default: all registered games) under its default variant:\n"
+        "  random games/s     whole games of uniformly random moves on one core\n"
+        "                     (kk_random_move + apply on a copy of the initial state)\n"
+        "  moves/s, events/s  seat moves, and moves plus chance outcomes, in those runs\n"
+        "  random turns/s     from the game's 'turns' statistic, when it has one\n"
+        "  legal gen/s        legal_moves() calls on up to 512 positions of seeded games\n"
+        "  mcts iters/s       %d-iteration searches (%s) from fixed positions\n"
+        "  scaling            random games/s at 1, 2, 4, ... and T threads, with efficiency\n"
+        "                     = rate / (threads * rate at 1 thread)\n"
+        "  signature          FNV-1a 64 of the scores, winners and lengths of %d seeded\n"
+        "                     random games (those of 'kark selfplay GAME --agents random\n"
+        "                     --seed %d'); it changes only when the game's behaviour does,\n"
+        "                     and must be the same at every thread count\n\n"
+        "Each figure is the median of R runs (default 5), shown with min and max.\n"
+        "--threads T   largest thread count measured (default: the cores available, %d)\n"
+        "--budget MS   length of one time-budgeted run (default 200)\n"
+        "--quick       a tiny budget for tests: 1 run, 10 ms, 1 MCTS position\n"
+        "--players P   seat count (default: each game's default)\n"
+        "--set K=V     rules parameter for every GAME (see 'kark rules GAME'); repeatable\n"
+        "--json        one JSON object: conditions and games (see docs/performance.md)\n"
+        "--signatures  only the signatures (fast; scripts/update-signatures uses it)\n",
+        BENCH_MCTS_ITERS, BENCH_MCTS_SPEC, BENCH_SIG_GAMES, BENCH_SEED, omp_get_num_procs());
+}
+
+/* A game to measure, with its validated variant. */
+struct job {
+    const struct kk_game *game;
+    struct kk_variant variant;
+};
+
+/* Checks that every job's variant and seat count are accepted before anything is
+ * measured, so a usage error costs no time. */
+static int prepare(struct job *jobs, int n, const char *const *sets, int num_sets, int players)
+{
+    kk_error err;
+    for (int j = 0; j < n; j++) {
+        const struct kk_game *g = jobs[j].game;
+        if (kk_variant_defaults(g, &jobs[j].variant, &err) != 0) {
+            fprintf(stderr, "kark %s: %s\n", CMD, err.msg);
+            return KK_EXIT_FAIL;
+        }
+        for (int i = 0; i < num_sets; i++)
+            if (kk_variant_set(g, &jobs[j].variant, sets[i], &err) != 0)
+                return kk_cli_usage(CMD, "%s: %s", g->name, err.msg);
+        void *state = malloc(g->state_size);
+        if (!state) {
+            fprintf(stderr, "kark %s: out of memory\n", CMD);
+            return KK_EXIT_FAIL;
+        }
+        int rc = kk_game_init(g, state, &jobs[j].variant, players, &err);
+        free(state);
+        if (rc != 0)
+            return kk_cli_usage(CMD, "%s", err.msg);
+    }
+    return KK_EXIT_OK;
+}
+
+int kk_cmd_bench(int argc, char **argv)
+{
+    struct bench_opts o = {.repeats = 5, .budget_s = 0.2, .threads = omp_get_num_procs(),
+                           .mcts_positions = 4};
+    long long repeats = -1, budget_ms = -1, threads = -1, players = 0;
+    int json = 0, quick = 0, signatures = 0, num_sets = 0, num_jobs = 0;
+    const char *sets[MAX_SETS];
+    struct job jobs[MAX_GAMES];
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *val;
+        if (kk_cli_is_help(a)) {
+            help();
+            return KK_EXIT_OK;
+        }
+        if (strcmp(a, "--threads") == 0) {
+            if (!(val = kk_cli_value(CMD, argc, argv, &i)) ||
+                kk_cli_long(CMD, a, val, 1, 256, &threads) != 0)
+                return KK_EXIT_USAGE;
+        } else if (strcmp(a, "--repeats") == 0) {
+            if (!(val = kk_cli_value(CMD, argc, argv, &i)) ||
+                kk_cli_long(CMD, a, val, 1, 1000, &repeats) != 0)
+                return KK_EXIT_USAGE;
+        } else if (strcmp(a, "--budget") == 0) {
+            if (!(val = kk_cli_value(CMD, argc, argv, &i)) ||
+                kk_cli_long(CMD, a, val, 1, 600000, &budget_ms) != 0)
+                return KK_EXIT_USAGE;
+        } else if (strcmp(a, "--players") == 0) {
+            if (!(val = kk_cli_value(CMD, argc, argv, &i)) ||
+                kk_cli_long(CMD, a, val, 1, KK_MAX_SEATS, &players) != 0)
+                return KK_EXIT_USAGE;
+        } else if (strcmp(a, "--set") == 0) {
+            if (!(val = kk_cli_value(CMD, argc, argv, &i)))
+                return KK_EXIT_USAGE;
+            if (num_sets == MAX_SETS)
+                return kk_cli_usage(CMD, "too many --set options (at most %d)", MAX_SETS);
+            sets[num_sets++] = val;
+        } else if (strcmp(a, "--json") == 0) {
+            json = 1;
+        } else if (strcmp(a, "--quick") == 0) {
+            quick = 1;
+        } else if (strcmp(a, "--signatures") == 0) {
+            signatures = 1;
+        } else if (a[0] == '-') {
+            return kk_cli_usage(CMD, "unknown option '%s' (expected --threads, --repeats, "
+                                     "--budget, --quick, --players, --set, --json, "
+                                     "--signatures or --help)", a);
+        } else {
+            const struct kk_game *g = kk_cli_game(CMD, a);
+            if (!g)
+                return KK_EXIT_USAGE;
+            for (int j = 0; j < num_jobs; j++)
+                if (jobs[j].game == g)
+                    return kk_cli_usage(CMD, "game '%s' given twice", a);
+            if (num_jobs == MAX_GAMES)
+                return kk_cli_usage(CMD, "too many games (at most %d)", MAX_GAMES);
+            jobs[num_jobs++].game = g;
+        }
+    }
+    if (num_jobs == 0)
+        for (int j = 0; kk_games[j] && num_jobs < MAX_GAMES; j++)
+            jobs[num_jobs++].game = kk_games[j];
+    if (quick) {
+        o.repeats = 1;
+        o.budget_s = 0.01;
+        o.mcts_positions = 1;
+    }
+    if (repeats > 0)
+        o.repeats = (int)repeats;
+    if (budget_ms > 0)
+        o.budget_s = (double)budget_ms / 1000;
+    if (threads > 0)
+        o.threads = (int)threads;
+    int status = prepare(jobs, num_jobs, sets, num_sets, (int)players);
+    if (status != KK_EXIT_OK)
+        return status;
+
+    struct bench_conditions cond;
+    bench_conditions_read(&cond, argc, argv);
+    struct bench_result *results = calloc((size_t)num_jobs + 1, sizeof *results);
+    if (!results) {
+        fprintf(stderr, "kark %s: out of memory\n", CMD);
+        return KK_EXIT_FAIL;
+    }
+    if (!json && !signatures)
+        bench_print_header(stdout, &cond, &o);
+    /* A game that fails (e.g. never ends) is reported and left out; the others still
+     * run, and the exit status says something failed. */
+    int done = 0;
+    for (int j = 0; j < num_jobs; j++) {
+        kk_error err;
+        const struct kk_game *g = jobs[j].game;
+        int rc = signatures ? bench_signature(g, &jobs[j].variant, (int)players, &results[done],
+                                              &err)
+                            : bench_game(g, &jobs[j].variant, (int)players, &o, &results[done],
+                                         &err);
+        if (rc != 0) {
+            fprintf(stderr, "kark %s: %s\n", CMD, err.msg);
+            status = KK_EXIT_FAIL;
+            continue;
+        }
+        if (!json)
+            bench_print_game(stdout, &results[done], signatures);
+        done++;
+    }
+    if (json)
+        bench_print_json(stdout, &cond, &o, results, done, signatures);
+    free(results);
+    return status;
+}

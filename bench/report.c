@@ -1,0 +1,312 @@
+/* Printing bench results: the conditions of the run, the floors set by the games'
+ * issues, a readable text block per game, and one JSON object for the whole run. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "bench.h"
+
+#include <omp.h>
+#include <string.h>
+#include <time.h>
+
+#include "../engine/core/buf.h"
+
+/* Build facts, set by CMake for the kark program. */
+#ifndef KK_COMPILER
+#define KK_COMPILER "unknown"
+#endif
+#ifndef KK_BUILD_FLAGS
+#define KK_BUILD_FLAGS "unknown"
+#endif
+#ifndef KK_BUILD_TYPE
+#define KK_BUILD_TYPE "unknown"
+#endif
+#ifndef KK_GIT_COMMIT
+#define KK_GIT_COMMIT "unknown"
+#endif
+
+/* The speed each game's issue asks for. */
+static const struct bench_floor floors[] = {
+    {"son-of-kark", "random_games_per_s", 200000, 2, "random 2-player games/s"},
+    {"carcassonne", "random_games_per_s", 50000, 0, "random games/s with farms"},
+    {"cardcassonne", "random_games_per_s", 100000, 0, "random games/s"},
+    {"carcassonne-dice", "random_turns_per_s", 1000000, 0, "random turns/s"},
+};
+
+const struct bench_floor *bench_floor_find(const char *game)
+{
+    for (size_t i = 0; i < sizeof floors / sizeof floors[0]; i++)
+        if (strcmp(floors[i].game, game) == 0)
+            return &floors[i];
+    return NULL;
+}
+
+const struct bench_stat *bench_floor_value(const struct bench_floor *f,
+                                           const struct bench_result *r)
+{
+    if (strcmp(f->metric, "random_turns_per_s") == 0)
+        return &r->random_turns_per_s;
+    return &r->random_games_per_s;
+}
+
+/* "met", "MISSED", or why the floor does not apply to this run. */
+static const char *floor_verdict(const struct bench_floor *f, const struct bench_result *r)
+{
+    const struct bench_stat *s = bench_floor_value(f, r);
+    if (s->n == 0)
+        return "not measured";
+    if (f->players && f->players != r->players)
+        return "n/a: other player count";
+    return s->median >= f->min ? "met" : "MISSED";
+}
+
+static void trim(char *s)
+{
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == ' ' || s[n - 1] == '\t'))
+        s[--n] = '\0';
+}
+
+/* The CPU model from /proc/cpuinfo (x86 "model name"; some ARM kernels say "Hardware"
+ * or only "CPU part"), or "unknown". */
+static void read_cpu_model(char *out, size_t size)
+{
+    static const char *const keys[] = {"model name", "Hardware", "cpu model", "Model", NULL};
+    snprintf(out, size, "unknown");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f)
+        return;
+    char line[512];
+    int best = -1; /* index in keys of the line used so far; lower is better */
+    while (fgets(line, sizeof line, f)) {
+        char *colon = strchr(line, ':');
+        if (!colon)
+            continue;
+        for (int k = 0; keys[k] && (best < 0 || k < best); k++) {
+            if (strncmp(line, keys[k], strlen(keys[k])) != 0)
+                continue;
+            const char *v = colon + 1;
+            while (*v == ' ' || *v == '\t')
+                v++;
+            snprintf(out, size, "%s", v);
+            trim(out);
+            best = k;
+        }
+        if (best == 0)
+            break;
+    }
+    fclose(f);
+}
+
+void bench_conditions_read(struct bench_conditions *c, int argc, char **argv)
+{
+    memset(c, 0, sizeof *c);
+    read_cpu_model(c->cpu, sizeof c->cpu);
+    c->cores = omp_get_num_procs();
+    c->load1 = -1;
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f) {
+        if (fscanf(f, "%lf", &c->load1) != 1)
+            c->load1 = -1;
+        fclose(f);
+    }
+    time_t t = time(NULL);
+    struct tm tm;
+    if (gmtime_r(&t, &tm))
+        strftime(c->date, sizeof c->date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    size_t n = (size_t)snprintf(c->command, sizeof c->command, "kark");
+    for (int i = 0; i < argc && n < sizeof c->command; i++)
+        n += (size_t)snprintf(c->command + n, sizeof c->command - n, " %s", argv[i]);
+}
+
+/* A rate for people: thousands separated by commas; two decimals below 100. */
+static const char *human(double v, char *buf, size_t size)
+{
+    if (v < 100) {
+        snprintf(buf, size, "%.2f", v);
+        return buf;
+    }
+    char digits[32];
+    int len = snprintf(digits, sizeof digits, "%.0f", v);
+    size_t o = 0;
+    for (int i = 0; i < len && o + 2 < size; i++) {
+        if (i > 0 && (len - i) % 3 == 0)
+            buf[o++] = ',';
+        buf[o++] = digits[i];
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
+void bench_print_header(FILE *f, const struct bench_conditions *c, const struct bench_opts *o)
+{
+    fprintf(f, "kark bench  commit %s  %s build  %s  %s\n", KK_GIT_COMMIT, KK_BUILD_TYPE,
+            KK_COMPILER, KK_BUILD_FLAGS);
+    fprintf(f, "CPU: %s, %d cores, load %.2f, %s\n", c->cpu, c->cores, c->load1, c->date);
+    fprintf(f, "each figure: median of %d run%s (min .. max); time-budgeted runs last %.0f ms\n",
+            o->repeats, o->repeats == 1 ? "" : "s", o->budget_s * 1000);
+}
+
+static void stat_row(FILE *f, const char *label, const struct bench_stat *s, const char *extra)
+{
+    char a[40], b[40], c[40];
+    if (s->n == 0) {
+        fprintf(f, "  %-22s %14s  %s\n", label, "-", extra ? extra : "");
+        return;
+    }
+    fprintf(f, "  %-22s %14s %14s %14s  %s\n", label, human(s->median, a, sizeof a),
+            human(s->min, b, sizeof b), human(s->max, c, sizeof c), extra ? extra : "");
+}
+
+void bench_print_game(FILE *f, const struct bench_result *r, int signature_only)
+{
+    const struct kk_game *g = r->game;
+    char a[40], b[40], c[40], note[200];
+    if (signature_only) {
+        fprintf(f, "%-18s %016llx\n", g->name, (unsigned long long)r->signature);
+        return;
+    }
+    fprintf(f, "\n%s: %d players, state %s bytes, signature %016llx\n", g->name, r->players,
+            human((double)r->state_bytes, a, sizeof a), (unsigned long long)r->signature);
+    fprintf(f, "  variant: %s\n", r->variant[0] ? r->variant : "(no parameters)");
+    fprintf(f, "  %-22s %14s %14s %14s\n", "figure", "median", "min", "max");
+    const struct bench_floor *fl = bench_floor_find(g->name);
+    const char *games_note = NULL, *turns_note = NULL;
+    if (fl) {
+        snprintf(note, sizeof note, "floor %s %s: %s", human(fl->min, a, sizeof a), fl->what,
+                 floor_verdict(fl, r));
+        if (strcmp(fl->metric, "random_turns_per_s") == 0)
+            turns_note = note;
+        else
+            games_note = note;
+    }
+    stat_row(f, "random games/s", &r->random_games_per_s, games_note);
+    stat_row(f, "moves/s", &r->moves_per_s, "seat moves chosen at random and applied");
+    stat_row(f, "events/s", &r->events_per_s, "moves and chance outcomes applied");
+    if (r->random_turns_per_s.n)
+        stat_row(f, "random turns/s", &r->random_turns_per_s, turns_note);
+    char legal[120];
+    snprintf(legal, sizeof legal, "%d positions, %.1f moves on average", r->legal_positions,
+             r->mean_legal_moves);
+    stat_row(f, "legal gen/s", &r->legal_gen_per_s, legal);
+    stat_row(f, "mcts iters/s", &r->mcts_iters_per_s,
+             r->mcts_iters_per_s.n ? BENCH_MCTS_SPEC : r->mcts_note);
+    fprintf(f, "  %-22s %14s %14s %14s  %s\n", "threads", "games/s", "min", "max", "efficiency");
+    for (int i = 0; i < r->num_scaling; i++) {
+        const struct bench_scaling *s = &r->scaling[i];
+        char label[24];
+        snprintf(label, sizeof label, "%d", s->threads);
+        fprintf(f, "  %22s %14s %14s %14s  %.1f%%\n", label,
+                human(s->games_per_s.median, a, sizeof a), human(s->games_per_s.min, b, sizeof b),
+                human(s->games_per_s.max, c, sizeof c), 100 * s->efficiency);
+    }
+    fprintf(f, "  %d signature games: mean length %.2f, mean scores", BENCH_SIG_GAMES,
+            r->mean_length);
+    for (int s = 0; s < r->players; s++)
+        fprintf(f, " %.2f", r->mean_scores[s]);
+    fprintf(f, "\n");
+    fflush(f);
+}
+
+static void json_stat(struct kk_buf *b, const char *name, const struct bench_stat *s)
+{
+    if (s->n == 0) {
+        kk_buf_printf(b, ",\"%s\":null,\"%s_min\":null,\"%s_max\":null", name, name, name);
+        return;
+    }
+    kk_buf_printf(b, ",\"%s\":%.1f,\"%s_min\":%.1f,\"%s_max\":%.1f", name, s->median, name,
+                  s->min, name, s->max);
+}
+
+static void json_game(struct kk_buf *b, const struct bench_result *r, int signature_only)
+{
+    kk_buf_printf(b, "{\"game\":");
+    kk_buf_json_string(b, r->game->name);
+    kk_buf_printf(b, ",\"players\":%d,\"variant\":", r->players);
+    kk_buf_json_string(b, r->variant);
+    kk_buf_printf(b, ",\"state_bytes\":%zu,\"signature\":\"%016llx\"", r->state_bytes,
+                  (unsigned long long)r->signature);
+    kk_buf_printf(b, ",\"signature_games\":%d,\"mean_length\":%.4f,\"mean_scores\":[",
+                  BENCH_SIG_GAMES, r->mean_length);
+    for (int s = 0; s < r->players; s++)
+        kk_buf_printf(b, "%s%.4f", s ? "," : "", r->mean_scores[s]);
+    kk_buf_printf(b, "]");
+    if (signature_only) {
+        kk_buf_printf(b, "}");
+        return;
+    }
+    json_stat(b, "random_games_per_s", &r->random_games_per_s);
+    json_stat(b, "moves_per_s", &r->moves_per_s);
+    json_stat(b, "events_per_s", &r->events_per_s);
+    json_stat(b, "random_turns_per_s", &r->random_turns_per_s);
+    json_stat(b, "legal_gen_per_s", &r->legal_gen_per_s);
+    kk_buf_printf(b, ",\"legal_positions\":%d,\"mean_legal_moves\":%.4f", r->legal_positions,
+                  r->mean_legal_moves);
+    json_stat(b, "mcts_iters_per_s", &r->mcts_iters_per_s);
+    if (r->mcts_iters_per_s.n == 0) {
+        kk_buf_printf(b, ",\"mcts_note\":");
+        kk_buf_json_string(b, r->mcts_note);
+    }
+    kk_buf_printf(b, ",\"scaling\":[");
+    for (int i = 0; i < r->num_scaling; i++) {
+        const struct bench_scaling *s = &r->scaling[i];
+        kk_buf_printf(b, "%s{\"threads\":%d,\"games_per_s\":%.1f,\"games_per_s_min\":%.1f,"
+                         "\"games_per_s_max\":%.1f,\"efficiency\":%.4f}",
+                      i ? "," : "", s->threads, s->games_per_s.median, s->games_per_s.min,
+                      s->games_per_s.max, s->efficiency);
+    }
+    kk_buf_printf(b, "]");
+    const struct bench_floor *fl = bench_floor_find(r->game->name);
+    if (fl) {
+        kk_buf_printf(b, ",\"floor\":{\"metric\":\"%s\",\"min\":%.0f,\"players\":", fl->metric,
+                      fl->min);
+        if (fl->players)
+            kk_buf_printf(b, "%d", fl->players);
+        else
+            kk_buf_printf(b, "null");
+        kk_buf_printf(b, ",\"verdict\":\"%s\"}", floor_verdict(fl, r));
+    } else {
+        kk_buf_printf(b, ",\"floor\":null");
+    }
+    kk_buf_printf(b, "}");
+}
+
+void bench_print_json(FILE *f, const struct bench_conditions *c, const struct bench_opts *o,
+                      const struct bench_result *r, int n, int signature_only)
+{
+    struct kk_buf b = {0};
+    kk_buf_printf(&b, "{\"conditions\":{\"cpu\":");
+    kk_buf_json_string(&b, c->cpu);
+    kk_buf_printf(&b, ",\"cores\":%d,\"load_avg_1m\":", c->cores);
+    if (c->load1 >= 0)
+        kk_buf_printf(&b, "%.2f", c->load1);
+    else
+        kk_buf_printf(&b, "null");
+    kk_buf_printf(&b, ",\"compiler\":");
+    kk_buf_json_string(&b, KK_COMPILER);
+    kk_buf_printf(&b, ",\"flags\":");
+    kk_buf_json_string(&b, KK_BUILD_FLAGS);
+    kk_buf_printf(&b, ",\"build_type\":");
+    kk_buf_json_string(&b, KK_BUILD_TYPE);
+    kk_buf_printf(&b, ",\"commit\":");
+    kk_buf_json_string(&b, KK_GIT_COMMIT);
+    kk_buf_printf(&b, ",\"date\":");
+    kk_buf_json_string(&b, c->date);
+    kk_buf_printf(&b, ",\"command\":");
+    kk_buf_json_string(&b, c->command);
+    kk_buf_printf(&b, ",\"seed\":%d,\"signature_games\":%d", BENCH_SEED, BENCH_SIG_GAMES);
+    if (!signature_only) {
+        kk_buf_printf(&b, ",\"repeats\":%d,\"budget_ms\":%.0f,\"max_threads\":%d,"
+                          "\"mcts_spec\":\"%s\",\"mcts_positions\":%d",
+                      o->repeats, o->budget_s * 1000, o->threads, BENCH_MCTS_SPEC,
+                      o->mcts_positions);
+    }
+    /* One game per line, so a shell script can pick a game's line with grep. */
+    kk_buf_printf(&b, "},\n\"games\":[");
+    for (int i = 0; i < n; i++) {
+        kk_buf_printf(&b, "%s\n", i ? "," : "");
+        json_game(&b, &r[i], signature_only);
+    }
+    kk_buf_printf(&b, "\n]}\n");
+    fputs(kk_buf_str(&b), f);
+    kk_buf_free(&b);
+}
