@@ -111,8 +111,56 @@ static inline unsigned dice_rotate(unsigned edges, int rot)
     return ((edges << rot) | (edges >> (4 - rot))) & 15u;
 }
 
-/* Boards of cells where a die with edge bits `edges` may be placed (empty, and every
- * touching edge matches). The first die of a turn may only go to the origin. */
+static inline int dice_popcount(uint64_t b)
+{
+    /* Portable bit count: the generic x86-64 target has no popcnt instruction and the
+     * library fallback is a function call on the hot path. */
+    b = b - ((b >> 1) & 0x5555555555555555ULL);
+    b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((b * 0x0101010101010101ULL) >> 56);
+}
+
+/* Cell of the n-th (0-based) set bit of b; n < dice_popcount(b). */
+static inline int dice_select_bit(uint64_t b, int n)
+{
+    uint64_t c = b - ((b >> 1) & 0x5555555555555555ULL);
+    c = (c & 0x3333333333333333ULL) + ((c >> 2) & 0x3333333333333333ULL);
+    c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0FULL; /* bits per byte */
+    int shift = 0;
+    for (;; shift += 8) {
+        int in_byte = (int)((c >> shift) & 0xFF);
+        if (n < in_byte)
+            break;
+        n -= in_byte;
+    }
+    uint64_t byte = (b >> shift) & 0xFF;
+    while (n--)
+        byte &= byte - 1;
+    return shift + __builtin_ctzll(byte);
+}
+
+/* What placement legality needs from a grid, computed once per decision: for each side d
+ * of a cell, whether the neighbour there is a die showing city (city[d]) or field
+ * (field[d]) on the touching edge. */
+struct dice_adjacency {
+    uint64_t empty;
+    uint64_t city[4], field[4];
+};
+void dice_grid_adjacency(const struct dice_grid *g, struct dice_adjacency *a);
+
+/* Cells where a die with edge bits `edges` may be placed: empty, and every touching edge
+ * matches (city against city, field against field). */
+static inline uint64_t dice_adjacency_legal(const struct dice_adjacency *a, unsigned edges)
+{
+    uint64_t bad = ((edges & DICE_N) ? a->field[0] : a->city[0]) |
+                   ((edges & DICE_E) ? a->field[1] : a->city[1]) |
+                   ((edges & DICE_S) ? a->field[2] : a->city[2]) |
+                   ((edges & DICE_W) ? a->field[3] : a->city[3]);
+    return a->empty & ~bad;
+}
+
+/* The same for one placement. The first die of a turn may only go to the origin. */
 uint64_t dice_grid_legal(const struct dice_grid *g, unsigned edges);
 void dice_grid_place(struct dice_grid *g, int cell, unsigned edges);
 /* Edge bits of the die at cell (0 when empty). */
@@ -123,8 +171,9 @@ uint64_t dice_grid_city(const struct dice_grid *g, int cell);
 int dice_grid_open_edges(const struct dice_grid *g, uint64_t city);
 /* Dice in the largest closed city (0 when none). */
 int dice_grid_largest_closed(const struct dice_grid *g);
-/* Adds to counts[size] one for every closed city of that size (counts has 10 entries). */
-void dice_grid_count_closed(const struct dice_grid *g, int *counts);
+/* Adds to counts[size] one for every closed city of that size (counts has 10 entries)
+ * and returns the size of the largest. */
+int dice_grid_count_closed(const struct dice_grid *g, int *counts);
 /* Points for a closed city of n dice: 3->1, 4->3, ..., 9->28; fewer than 3 -> 0. */
 int dice_city_points(int n);
 

@@ -171,12 +171,14 @@ static int control_moves(const struct dice_state *s, kk_move *out)
 static int dice_legal_moves(const void *state, kk_move *out)
 {
     const struct dice_state *s = state;
+    struct dice_adjacency adj;
     int n = 0;
+    dice_grid_adjacency(&s->grid, &adj);
     for (int k = 0; k < s->num_kinds; k++) {
         if (!s->rolled_kind[k])
             continue;
         for (int rot = 0; rot < s->kind_periods[k]; rot++) {
-            uint64_t cells = dice_grid_legal(&s->grid, dice_rotate(s->kind_edges[k], rot));
+            uint64_t cells = dice_adjacency_legal(&adj, dice_rotate(s->kind_edges[k], rot));
             while (cells) {
                 int cell = __builtin_ctzll(cells);
                 cells &= cells - 1;
@@ -187,38 +189,43 @@ static int dice_legal_moves(const void *state, kk_move *out)
     return n + control_moves(s, out + n);
 }
 
+/* Same distribution as a uniform pick from dice_legal_moves(), without listing them:
+ * rejection sampling from every (face, rotation, cell) triple plus the control moves.
+ * At most 9 dice leave at least 55 empty cells, most of them legal for any face, so a
+ * pick is accepted after about 1.2 draws. */
 static kk_move dice_random_move(const void *state, kk_rng *rng)
 {
     const struct dice_state *s = state;
-    uint64_t boards[DICE_KINDS * 4];
-    int counts[DICE_KINDS * 4], total = 0;
+    unsigned edges[DICE_KINDS * 4];
+    int moves[DICE_KINDS * 4], combos = 0;
     for (int k = 0; k < s->num_kinds; k++) {
-        for (int rot = 0; rot < 4; rot++) {
-            int i = k * 4 + rot;
-            boards[i] = 0;
-            counts[i] = 0;
-            if (s->rolled_kind[k] && rot < s->kind_periods[k]) {
-                boards[i] = dice_grid_legal(&s->grid, dice_rotate(s->kind_edges[k], rot));
-                counts[i] = __builtin_popcountll(boards[i]);
-                total += counts[i];
-            }
+        if (!s->rolled_kind[k])
+            continue;
+        for (int rot = 0; rot < s->kind_periods[k]; rot++) {
+            edges[combos] = dice_rotate(s->kind_edges[k], rot);
+            moves[combos++] = (k << 8) | (rot << 6);
         }
     }
     kk_move control[DICE_COUNT + 3];
     int nc = control_moves(s, control);
-    uint32_t pick = kk_rng_bounded(rng, (uint32_t)(total + nc));
-    if ((int)pick >= total)
-        return control[pick - (uint32_t)total];
-    for (int i = 0; i < s->num_kinds * 4; i++) {
-        if ((int)pick < counts[i]) {
-            uint64_t b = boards[i];
-            while (pick--)
-                b &= b - 1;
-            return ((i >> 2) << 8) | ((i & 3) << 6) | __builtin_ctzll(b);
-        }
-        pick -= (uint32_t)counts[i];
+    if (!s->grid.occupied) {
+        /* The first die: only the origin, so every combination is one legal move. */
+        uint32_t pick = kk_rng_bounded(rng, (uint32_t)(combos + nc));
+        if ((int)pick >= combos)
+            return control[pick - (uint32_t)combos];
+        return moves[pick] | (DICE_ORIGIN * DICE_GRID + DICE_ORIGIN);
     }
-    return DICE_MOVE_STOP; /* not reached */
+    struct dice_adjacency adj;
+    dice_grid_adjacency(&s->grid, &adj);
+    uint32_t range = (uint32_t)(combos * 64 + nc);
+    for (;;) {
+        uint32_t pick = kk_rng_bounded(rng, range);
+        if (pick >= (uint32_t)combos * 64)
+            return control[pick - (uint32_t)combos * 64];
+        int c = (int)(pick >> 6), cell = (int)(pick & 63);
+        if ((dice_adjacency_legal(&adj, edges[c]) >> cell) & 1u)
+            return moves[c] | cell;
+    }
 }
 
 static void finish_game_at_turn_end(struct dice_state *s, int reached_goal)
@@ -239,7 +246,7 @@ static void finish_game_at_turn_end(struct dice_state *s, int reached_goal)
 static void end_turn(struct dice_state *s, int bank)
 {
     int closed[DICE_COUNT + 1] = {0};
-    dice_grid_count_closed(&s->grid, closed);
+    int size = dice_grid_count_closed(&s->grid, closed);
     for (int n = 2; n <= DICE_COUNT; n++)
         s->stat[DICE_ST_CLOSED_2 + n - 2] += closed[n];
     s->knights_kept = (uint8_t)(s->knights_kept + s->rolled_knights);
@@ -252,7 +259,6 @@ static void end_turn(struct dice_state *s, int bank)
         finish_game_at_turn_end(s, 0);
         return;
     }
-    int size = dice_grid_largest_closed(&s->grid);
     int points = dice_city_points(size) * (s->doubled ? 2 : 1);
     s->total[s->seat] += points;
     s->points_sum += points;

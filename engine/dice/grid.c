@@ -16,20 +16,35 @@ static inline uint64_t go_south(uint64_t b) { return b >> 8; }
 static inline uint64_t go_east(uint64_t b) { return (b << 1) & ~COL_FIRST; }
 static inline uint64_t go_west(uint64_t b) { return (b >> 1) & ~COL_LAST; }
 
-static inline int popcount64(uint64_t b) { return __builtin_popcountll(b); }
+static inline int popcount64(uint64_t b) { return dice_popcount(b); }
+
+void dice_grid_adjacency(const struct dice_grid *g, struct dice_adjacency *a)
+{
+    uint64_t occ = g->occupied;
+    if (!occ) {
+        /* The first die of a turn goes to the origin; nothing is forbidden there. */
+        a->empty = origin_bit;
+        for (int d = 0; d < 4; d++)
+            a->city[d] = a->field[d] = 0;
+        return;
+    }
+    a->empty = ~occ;
+    /* Side d of a cell touches the neighbour's opposite side (d + 2) % 4. */
+    a->city[0] = go_south(g->city[2]);
+    a->field[0] = go_south(occ & ~g->city[2]);
+    a->city[1] = go_west(g->city[3]);
+    a->field[1] = go_west(occ & ~g->city[3]);
+    a->city[2] = go_north(g->city[0]);
+    a->field[2] = go_north(occ & ~g->city[0]);
+    a->city[3] = go_east(g->city[1]);
+    a->field[3] = go_east(occ & ~g->city[1]);
+}
 
 uint64_t dice_grid_legal(const struct dice_grid *g, unsigned edges)
 {
-    if (!g->occupied)
-        return origin_bit;
-    uint64_t occ = g->occupied, bad = 0;
-    /* For each side of the new die: the neighbour on that side shows the opposite edge;
-     * it must be city exactly when ours is. Cells are marked bad from the neighbour. */
-    bad |= go_south((edges & DICE_N) ? occ & ~g->city[2] : g->city[2]);
-    bad |= go_west((edges & DICE_E) ? occ & ~g->city[3] : g->city[3]);
-    bad |= go_north((edges & DICE_S) ? occ & ~g->city[0] : g->city[0]);
-    bad |= go_east((edges & DICE_W) ? occ & ~g->city[1] : g->city[1]);
-    return ~occ & ~bad;
+    struct dice_adjacency a;
+    dice_grid_adjacency(g, &a);
+    return dice_adjacency_legal(&a, edges);
 }
 
 void dice_grid_place(struct dice_grid *g, int cell, unsigned edges)
@@ -37,8 +52,7 @@ void dice_grid_place(struct dice_grid *g, int cell, unsigned edges)
     uint64_t bit = 1ULL << cell;
     g->occupied |= bit;
     for (int d = 0; d < 4; d++)
-        if (edges & (1u << d))
-            g->city[d] |= bit;
+        g->city[d] |= bit & (0 - (uint64_t)((edges >> d) & 1u));
 }
 
 unsigned dice_grid_edges(const struct dice_grid *g, int cell)
@@ -84,32 +98,34 @@ int dice_grid_open_edges(const struct dice_grid *g, uint64_t city)
 
 static int city_closed(const struct dice_grid *g, uint64_t city)
 {
-    return dice_grid_open_edges(g, city) == 0;
+    uint64_t empty = ~g->occupied;
+    uint64_t n = city & g->city[0], e = city & g->city[1];
+    uint64_t s = city & g->city[2], w = city & g->city[3];
+    return !((go_north(n) & empty) | (n & ROW_LAST) | (go_east(e) & empty) | (e & COL_LAST) |
+             (go_south(s) & empty) | (s & ROW_FIRST) | (go_west(w) & empty) | (w & COL_FIRST));
 }
 
 int dice_grid_largest_closed(const struct dice_grid *g)
+{
+    return dice_grid_count_closed(g, NULL);
+}
+
+int dice_grid_count_closed(const struct dice_grid *g, int *counts)
 {
     int best = 0;
     uint64_t left = g->occupied;
     while (left) {
         uint64_t city = flood(g, left & (~left + 1));
         left &= ~city;
-        int n = popcount64(city);
-        if (n > best && city_closed(g, city))
-            best = n;
+        if (city_closed(g, city)) {
+            int n = popcount64(city);
+            if (counts)
+                counts[n]++;
+            if (n > best)
+                best = n;
+        }
     }
     return best;
-}
-
-void dice_grid_count_closed(const struct dice_grid *g, int *counts)
-{
-    uint64_t left = g->occupied;
-    while (left) {
-        uint64_t city = flood(g, left & (~left + 1));
-        left &= ~city;
-        if (city_closed(g, city))
-            counts[popcount64(city)]++;
-    }
 }
 
 int dice_city_points(int n)
