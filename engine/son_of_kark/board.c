@@ -44,13 +44,21 @@ int sok_cell_coords(const struct sok_state *s, unsigned cell, int *x, int *y)
     return -1;
 }
 
-/* Number of complete corners of an empty cell (corner points holding 3 tiles). */
-static int complete_corners(const struct sok_state *s, unsigned cell)
+/* Removes value from an unordered list of n entries (it must be there). */
+static void list_remove(uint16_t *list, uint16_t *n, unsigned value)
 {
-    int n = 0;
-    for (int k = 0; k < 4; k++)
-        n += sok_corner_complete(s, cell, k);
-    return n;
+    unsigned i = 0;
+    while (list[i] != value)
+        i++;
+    list[i] = list[--*n];
+}
+
+/* Updates the lists when cell becomes one where face down is forbidden. */
+static void forbid_down(struct sok_state *s, unsigned cell)
+{
+    list_remove(s->down_ok_list, &s->n_down_ok, cell);
+    for (unsigned i = 0; i < s->n_corners; i++)
+        s->n_corners_down_ok -= (uint16_t)((s->corner_list[i] & (SOK_CELLS - 1)) == cell);
 }
 
 int sok_place_tile(struct sok_state *s, int x, int y, int symbol, int face_up)
@@ -60,14 +68,16 @@ int sok_place_tile(struct sok_state *s, int x, int y, int symbol, int face_up)
 
     if (sok_bit(s->frontier, c)) {
         sok_clear(s->frontier, c);
-        s->n_frontier--;
-        s->n_down_ok -= (uint16_t)down_ok_here;
+        list_remove(s->frontier_list, &s->n_frontier, c);
+        if (down_ok_here)
+            list_remove(s->down_ok_list, &s->n_down_ok, c);
     }
     sok_set(s->occupied, c);
 
-    /* Corner points around c: one with 3 tiles now is complete for the empty 4th cell;
-     * one with 4 tiles was complete for c until now. */
-    for (int k = 0; k < 4; k++) {
+    /* Corner points around c: one with 3 tiles now is complete for its empty 4th cell;
+     * one with 4 tiles was complete for c until now. Seen from the empty cell, the point
+     * is mirrored in x (k ^ 1), in y (k ^ 2) or in both (k ^ 3). */
+    for (unsigned k = 0; k < 4; k++) {
         unsigned a = sok_step(c, sok_corner_dx[k], 0);
         unsigned b = sok_step(c, 0, sok_corner_dy[k]);
         unsigned d = sok_step(c, sok_corner_dx[k], sok_corner_dy[k]);
@@ -75,11 +85,12 @@ int sok_place_tile(struct sok_state *s, int x, int y, int symbol, int face_up)
             od = sok_bit(s->occupied, d);
         int n = oa + ob + od;
         if (n == 3) {
-            s->n_corners--;
+            list_remove(s->corner_list, &s->n_corners, c | k << SOK_CELL_BITS);
             s->n_corners_down_ok -= (uint16_t)down_ok_here;
         } else if (n == 2) {
             unsigned empty = !oa ? a : !ob ? b : d;
-            s->n_corners++;
+            unsigned corner = !oa ? k ^ 1 : !ob ? k ^ 2 : k ^ 3;
+            s->corner_list[s->n_corners++] = (uint16_t)(empty | corner << SOK_CELL_BITS);
             s->n_corners_down_ok += (uint16_t)!sok_bit(s->no_down, empty);
         }
     }
@@ -88,8 +99,9 @@ int sok_place_tile(struct sok_state *s, int x, int y, int symbol, int face_up)
         unsigned n = sok_step(c, sok_dir_dx[k], sok_dir_dy[k]);
         if (!sok_bit(s->occupied, n) && !sok_bit(s->frontier, n)) {
             sok_set(s->frontier, n);
-            s->n_frontier++;
-            s->n_down_ok += (uint16_t)!sok_bit(s->no_down, n);
+            s->frontier_list[s->n_frontier++] = (uint16_t)n;
+            if (!sok_bit(s->no_down, n))
+                s->down_ok_list[s->n_down_ok++] = (uint16_t)n;
         }
     }
     if (!face_up) {
@@ -98,10 +110,8 @@ int sok_place_tile(struct sok_state *s, int x, int y, int symbol, int face_up)
             if (sok_bit(s->no_down, n))
                 continue;
             sok_set(s->no_down, n);
-            if (!sok_bit(s->occupied, n)) {
-                s->n_down_ok--;
-                s->n_corners_down_ok -= (uint16_t)complete_corners(s, n);
-            }
+            if (!sok_bit(s->occupied, n))
+                forbid_down(s, n);
         }
     }
 

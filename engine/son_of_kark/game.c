@@ -128,7 +128,7 @@ static int sok_chance_outcomes(const void *state, kk_move *out, double *prob)
 static kk_move sok_sample_chance(const void *state, kk_rng *rng)
 {
     const struct sok_state *s = state;
-    unsigned r = kk_rng_bounded(rng, s->bag_left);
+    unsigned r = sok_rng_below(rng, s->bag_left);
     int i = 0;
     while (r >= s->bag[i])
         r -= s->bag[i++];

@@ -30,6 +30,23 @@ static inline void sok_clear(uint64_t *mask, unsigned cell)
     mask[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
 }
 
+/* Uniform in [0, bound) without a division in the common case (Lemire's multiply-shift
+ * with rejection; unbiased). Playouts draw twice per turn, so the two divisions of
+ * kk_rng_bounded would be a measurable share of a random game. bound >= 1. */
+static inline unsigned sok_rng_below(kk_rng *rng, unsigned bound)
+{
+    uint64_t m = (uint64_t)kk_rng_u32(rng) * bound;
+    uint32_t low = (uint32_t)m;
+    if (low < bound) {
+        uint32_t threshold = (uint32_t)-bound % bound;
+        while (low < threshold) {
+            m = (uint64_t)kk_rng_u32(rng) * bound;
+            low = (uint32_t)m;
+        }
+    }
+    return (unsigned)(m >> 32);
+}
+
 /* Corner directions, indexed by token - SOK_NE: east/west and north/south steps. */
 static const int sok_corner_dx[4] = {1, -1, 1, -1};
 static const int sok_corner_dy[4] = {-1, -1, 1, 1};

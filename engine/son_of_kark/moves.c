@@ -2,7 +2,8 @@
  * down unless a face-down tile is orthogonally beside it; with a token in supply each face
  * also allows the centre (a Market needs self_displace or another owner) and each complete
  * corner. So the number of moves is a sum of incrementally kept counts, and a uniform random
- * move is found by picking an index and locating it in one of six blocks. */
+ * move is found by picking an index and locating it in one of six blocks, each backed by
+ * one of the state's unordered lists. */
 #include "internal.h"
 
 int sok_market_allowed(const struct sok_state *s)
@@ -45,34 +46,13 @@ int sok_legal_moves(const void *state, kk_move *out)
     return n;
 }
 
-/* The k-th (from 0) set cell of frontier, or of frontier minus no_down. */
-static unsigned nth_cell(const struct sok_state *s, int down_ok_only, unsigned k)
+/* The k-th complete corner at a cell where face down is allowed, as a face-down move. */
+static kk_move nth_corner_down(const struct sok_state *s, unsigned k)
 {
-    for (unsigned w = 0;; w++) {
-        uint64_t bits = s->frontier[w];
-        if (down_ok_only)
-            bits &= ~s->no_down[w];
-        for (; bits; bits &= bits - 1) {
-            if (k-- == 0)
-                return w * 64 + (unsigned)__builtin_ctzll(bits);
-        }
-    }
-}
-
-/* The k-th complete corner over frontier cells (optionally only where face down is allowed),
- * as a move with the given face. */
-static kk_move nth_corner(const struct sok_state *s, unsigned down, unsigned k)
-{
-    for (unsigned w = 0;; w++) {
-        uint64_t bits = s->frontier[w];
-        if (down)
-            bits &= ~s->no_down[w];
-        for (; bits; bits &= bits - 1) {
-            unsigned cell = w * 64 + (unsigned)__builtin_ctzll(bits);
-            for (int c = 0; c < 4; c++)
-                if (sok_corner_complete(s, cell, c) && k-- == 0)
-                    return SOK_MOVE(cell, down, (unsigned)(SOK_NE + c));
-        }
+    for (unsigned i = 0;; i++) {
+        unsigned e = s->corner_list[i], cell = e & (SOK_CELLS - 1);
+        if (!sok_bit(s->no_down, cell) && k-- == 0)
+            return SOK_MOVE(cell, 1u, SOK_NE + (e >> SOK_CELL_BITS));
     }
 }
 
@@ -83,25 +63,27 @@ kk_move sok_random_move(const void *state, kk_rng *rng)
     unsigned mu = t && sok_market_allowed(s);
     unsigned nf = s->n_frontier, nd = s->n_down_ok;
     unsigned total = nf * (1 + mu) + nd * (1 + t) + t * (s->n_corners + s->n_corners_down_ok);
-    unsigned k = kk_rng_bounded(rng, total);
+    unsigned k = sok_rng_below(rng, total);
 
     /* Blocks: up & no token | up & Market | down & no token | down & City | up & corner |
      * down & corner. Each (move, block) pair appears once, so the draw is uniform. */
     if (k < nf)
-        return SOK_MOVE(nth_cell(s, 0, k), 0u, SOK_NONE);
+        return SOK_MOVE(s->frontier_list[k], 0u, SOK_NONE);
     k -= nf;
     if (mu) {
         if (k < nf)
-            return SOK_MOVE(nth_cell(s, 0, k), 0u, SOK_CENTRE);
+            return SOK_MOVE(s->frontier_list[k], 0u, SOK_CENTRE);
         k -= nf;
     }
     if (k < nd)
-        return SOK_MOVE(nth_cell(s, 1, k), 1u, SOK_NONE);
+        return SOK_MOVE(s->down_ok_list[k], 1u, SOK_NONE);
     k -= nd;
     if (k < nd)
-        return SOK_MOVE(nth_cell(s, 1, k), 1u, SOK_CENTRE);
+        return SOK_MOVE(s->down_ok_list[k], 1u, SOK_CENTRE);
     k -= nd;
-    if (k < s->n_corners)
-        return nth_corner(s, 0, k);
-    return nth_corner(s, 1, k - s->n_corners);
+    if (k < s->n_corners) {
+        unsigned e = s->corner_list[k];
+        return SOK_MOVE(e & (SOK_CELLS - 1), 0u, SOK_NE + (e >> SOK_CELL_BITS));
+    }
+    return nth_corner_down(s, k - s->n_corners);
 }

@@ -1,8 +1,8 @@
 /* Son of Kark: the game engine (rules in docs/rules/son-of-kark.md).
  * The state is a flat, pointer-free struct (memcpy-copyable) built around three 1024-bit
  * masks on a skewed torus (occupied cells, frontier cells, cells where a face-down tile is
- * forbidden) plus incrementally kept counts, so that the number of legal moves is O(1) and a
- * uniform random move needs no move list. The struct is public so tests and tools can read
+ * forbidden) plus small incrementally kept lists of move targets, so that the number of
+ * legal moves is O(1) and a uniform random move needs no move list. The struct is public so tests and tools can read
  * it; only the functions of this module write it. */
 #ifndef SOK_H
 #define SOK_H
@@ -28,6 +28,11 @@
 #define SOK_CELLS (1 << SOK_CELL_BITS)
 #define SOK_WORDS (SOK_CELLS / 64)
 #define SOK_STRIDE 50
+
+/* A connected set of n cells has at most 2n + 2 empty orthogonal neighbours, and at most
+ * 4n / 3 corner points holding exactly 3 of its cells. */
+#define SOK_MAX_FRONTIER (2 * SOK_TILES + 2)
+#define SOK_MAX_CORNERS (4 * SOK_TILES / 3)
 
 /* Token placed with a tile; corners are Crossroads. Order = notation order in move lists. */
 enum sok_token { SOK_NONE, SOK_CENTRE, SOK_NE, SOK_NW, SOK_SE, SOK_SW };
@@ -83,10 +88,14 @@ struct sok_state {
     uint8_t players, removed;
     uint8_t terminal;
     int8_t min_x, min_y, max_x, max_y; /* bounding box of the tiles */
-    /* Incremental counts behind the O(1) move count: frontier cells; frontier cells where
-     * face down is allowed; complete corners at frontier cells (corner points with exactly
-     * 3 tiles); the same restricted to cells where face down is allowed. */
+    /* Incremental move lists behind the O(1) move count and O(1) random move, unordered:
+     * frontier cells; frontier cells where face down is allowed; complete corners of
+     * frontier cells (corner points holding exactly 3 tiles), as cell | corner << 10 with
+     * corner 0..3 = NE NW SE SW; and how many of those are at face-down-allowed cells. */
     uint16_t n_frontier, n_down_ok, n_corners, n_corners_down_ok;
+    uint16_t frontier_list[SOK_MAX_FRONTIER];
+    uint16_t down_ok_list[SOK_MAX_FRONTIER];
+    uint16_t corner_list[SOK_MAX_CORNERS];
     /* The variant, resolved at init. */
     uint8_t tokens, self_displace, city_close, cross_points;
     uint8_t cross_tie[3];
