@@ -17,6 +17,8 @@ int kk_cmd_games(int argc, char **argv);
 int kk_cmd_rules(int argc, char **argv);
 int kk_cmd_replay(int argc, char **argv);
 int kk_cmd_selfplay(int argc, char **argv);
+int kk_cmd_tournament(int argc, char **argv);
+int kk_cmd_balance(int argc, char **argv);
 int kk_cmd_bench(int argc, char **argv); /* bench/cmd_bench.c */
 int kk_cmd_agents(int argc, char **argv);
 

@@ -1,0 +1,650 @@
+#include "report.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats.h"
+
+int kk_metric_count(const struct kk_study *st)
+{
+    return 2 * st->players + 1 + (st->game->cooperative ? 1 : 0) +
+           kk_stats_width(st->game, st->players);
+}
+
+/* Maps metric k to the statistic column it reads (or -1) and writes its name. */
+static int metric_stat(const struct kk_study *st, int k, char *buf, size_t size)
+{
+    const struct kk_game *g = st->game;
+    int p = st->players;
+    if (k < p) {
+        snprintf(buf, size, "score_s%d", k);
+        return -1;
+    }
+    if (k < 2 * p) {
+        snprintf(buf, size, "win_s%d", k - p);
+        return -1;
+    }
+    k -= 2 * p;
+    if (k == 0) {
+        snprintf(buf, size, "length");
+        return -1;
+    }
+    k--;
+    if (g->cooperative) {
+        if (k == 0) {
+            snprintf(buf, size, "result");
+            return -1;
+        }
+        k--;
+    }
+    int w = 0;
+    for (int d = 0; d < g->num_stats; d++) {
+        int n = g->stats[d].per_seat ? p : 1;
+        if (k < w + n) {
+            if (g->stats[d].per_seat)
+                snprintf(buf, size, "%s_s%d", g->stats[d].name, k - w);
+            else
+                snprintf(buf, size, "%s", g->stats[d].name);
+            return k;
+        }
+        w += n;
+    }
+    snprintf(buf, size, "?");
+    return -1;
+}
+
+void kk_metric_name(const struct kk_study *st, int k, char *buf, size_t size)
+{
+    metric_stat(st, k, buf, size);
+}
+
+double kk_metric_value(const struct kk_study *st, const struct kk_study_results *r,
+                       long long j, int k)
+{
+    const struct kk_game_result *res = &r->res[j];
+    int p = st->players;
+    if (k < p)
+        return res->scores[k];
+    if (k < 2 * p) {
+        int s = k - p;
+        return (res->winners >> s & 1u) ? 1.0 / __builtin_popcount(res->winners) : 0.0;
+    }
+    if (k == 2 * p)
+        return res->length;
+    if (st->game->cooperative && k == 2 * p + 1)
+        return res->result;
+    char name[8];
+    int w = metric_stat(st, k, name, sizeof name);
+    return w >= 0 ? r->stats[(size_t)j * (size_t)r->width + (size_t)w] : 0;
+}
+
+/* ---- JSON and Markdown helpers ---- */
+
+static void json_num(struct kk_buf *b, double x)
+{
+    char num[40];
+    if (!isfinite(x)) {
+        kk_buf_printf(b, "null");
+        return;
+    }
+    kk_format_double(x, num, sizeof num);
+    kk_buf_printf(b, "%s", num);
+}
+
+static void json_pair(struct kk_buf *b, double lo, double hi)
+{
+    kk_buf_printf(b, "[");
+    json_num(b, lo);
+    kk_buf_printf(b, ", ");
+    json_num(b, hi);
+    kk_buf_printf(b, "]");
+}
+
+static int write_file(const char *dir, const char *name, const struct kk_buf *b, kk_error *err)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    if (!f || fputs(kk_buf_str(b), f) < 0 || fclose(f) != 0) {
+        int e = errno;
+        return kk_fail(err, "cannot write '%s': %s", path, strerror(e));
+    }
+    return 0;
+}
+
+/* "0.512 [0.481, 0.543]" with a precision suited to the size of the numbers. */
+static void md_ci(struct kk_buf *b, double mean, double lo, double hi, int decimals)
+{
+    kk_buf_printf(b, "%.*f [%.*f, %.*f]", decimals, mean, decimals, lo, decimals, hi);
+}
+
+static void md_signed_ci(struct kk_buf *b, double mean, double lo, double hi, int decimals)
+{
+    kk_buf_printf(b, "%+.*f [%+.*f, %+.*f]", decimals, mean, decimals, lo, decimals, hi);
+}
+
+/* ---- per-variant summaries ---- */
+
+struct agent_summary {
+    long long games;        /* games in which the agent held at least one seat */
+    double wins;            /* win shares summed over its seats */
+    double lo, hi;          /* Wilson interval of wins / games */
+    struct kk_estimate score; /* per game: the mean score of its seats */
+};
+
+/* Values of metric k over the games of variant v, into vals (st->games doubles). */
+static void gather(const struct kk_study *st, const struct kk_study_results *r, int v, int k,
+                   double *vals)
+{
+    for (long long i = 0; i < st->games; i++)
+        vals[i] = kk_metric_value(st, r, i * st->num_variants + v, k);
+}
+
+static void summarise_agent(const struct kk_study *st, const struct kk_study_results *r, int v,
+                            int a, double *vals, struct agent_summary *out)
+{
+    memset(out, 0, sizeof *out);
+    size_t n = 0;
+    for (long long i = 0; i < st->games; i++) {
+        long long j = i * st->num_variants + v;
+        double share = 0, score = 0;
+        int seats = 0;
+        for (int s = 0; s < st->players; s++)
+            if (kk_seat_agent(i, s, st->num_agents) == a) {
+                seats++;
+                share += kk_metric_value(st, r, j, st->players + s);
+                score += r->res[j].scores[s];
+            }
+        if (!seats)
+            continue;
+        out->wins += share;
+        vals[n++] = score / seats;
+    }
+    out->games = (long long)n;
+    kk_wilson(out->wins, (double)n, KK_Z95, &out->lo, &out->hi);
+    kk_mean_ci(vals, n, 1, &out->score);
+}
+
+static void json_agents(struct kk_buf *b, const struct kk_study *st,
+                        const struct kk_study_results *r, int v, double *vals,
+                        const char *indent)
+{
+    kk_buf_printf(b, "[");
+    for (int a = 0; a < st->num_agents; a++) {
+        struct agent_summary s;
+        summarise_agent(st, r, v, a, vals, &s);
+        kk_buf_printf(b, "%s\n%s  {\"agent\": %d, \"spec\": ", a ? "," : "", indent, a);
+        kk_buf_json_string(b, st->specs[a]);
+        kk_buf_printf(b, ", \"games\": %lld, \"wins\": ", s.games);
+        json_num(b, s.wins);
+        kk_buf_printf(b, ", \"win_rate\": ");
+        json_num(b, s.games ? s.wins / (double)s.games : 0);
+        kk_buf_printf(b, ", \"ci95\": ");
+        json_pair(b, s.lo, s.hi);
+        kk_buf_printf(b, ", \"mean_score\": ");
+        json_num(b, s.score.mean);
+        kk_buf_printf(b, ", \"score_ci95\": ");
+        json_pair(b, s.score.lo, s.score.hi);
+        kk_buf_printf(b, "}");
+    }
+    kk_buf_printf(b, "\n%s]", indent);
+}
+
+static void json_seats(struct kk_buf *b, const struct kk_study *st,
+                       const struct kk_study_results *r, int v, double *vals,
+                       const char *indent)
+{
+    int p = st->players;
+    kk_buf_printf(b, "[");
+    for (int s = 0; s < p; s++) {
+        gather(st, r, v, p + s, vals);
+        double wins = 0, lo, hi;
+        for (long long i = 0; i < st->games; i++)
+            wins += vals[i];
+        kk_wilson(wins, (double)st->games, KK_Z95, &lo, &hi);
+        struct kk_estimate score;
+        gather(st, r, v, s, vals);
+        kk_mean_ci(vals, (size_t)st->games, 1, &score);
+        kk_buf_printf(b, "%s\n%s  {\"seat\": %d, \"wins\": ", s ? "," : "", indent, s);
+        json_num(b, wins);
+        kk_buf_printf(b, ", \"win_rate\": ");
+        json_num(b, wins / (double)st->games);
+        kk_buf_printf(b, ", \"ci95\": ");
+        json_pair(b, lo, hi);
+        kk_buf_printf(b, ", \"mean_score\": ");
+        json_num(b, score.mean);
+        kk_buf_printf(b, ", \"score_ci95\": ");
+        json_pair(b, score.lo, score.hi);
+        kk_buf_printf(b, "}");
+    }
+    kk_buf_printf(b, "\n%s]", indent);
+}
+
+/* The first metric index after score_s*, win_s* and length: result and statistics. */
+static int first_stat_metric(const struct kk_study *st)
+{
+    return 2 * st->players + 1;
+}
+
+/* "stats": {name: mean, ...}, "stats_ci95": {name: [lo, hi], ...} over the statistic
+ * columns (and result for cooperative games), named as in games.csv. */
+static void json_stat_means(struct kk_buf *b, const struct kk_study *st,
+                            const struct kk_study_results *r, int v, double *vals,
+                            const char *indent)
+{
+    int m = kk_metric_count(st);
+    struct kk_estimate *est = calloc((size_t)m, sizeof *est);
+    for (int k = first_stat_metric(st); k < m; k++) {
+        gather(st, r, v, k, vals);
+        kk_mean_ci(vals, (size_t)st->games, 1, &est[k]);
+    }
+    char name[160];
+    for (int pass = 0; pass < 2; pass++) {
+        kk_buf_printf(b, ",\n%s\"%s\": {", indent, pass ? "stats_ci95" : "stats");
+        for (int k = first_stat_metric(st); k < m; k++) {
+            kk_metric_name(st, k, name, sizeof name);
+            kk_buf_printf(b, "%s\n%s  ", k > first_stat_metric(st) ? "," : "", indent);
+            kk_buf_json_string(b, name);
+            kk_buf_printf(b, ": ");
+            if (pass)
+                json_pair(b, est[k].lo, est[k].hi);
+            else
+                json_num(b, est[k].mean);
+        }
+        if (m > first_stat_metric(st))
+            kk_buf_printf(b, "\n%s}", indent);
+        else
+            kk_buf_printf(b, "}");
+    }
+    free(est);
+}
+
+static void json_variant_values(struct kk_buf *b, const struct kk_game *g,
+                                const struct kk_variant *var)
+{
+    kk_buf_printf(b, "{");
+    for (int p = 0; p < g->num_params; p++) {
+        char text[256];
+        kk_variant_format(g, var, p, text, sizeof text);
+        kk_buf_printf(b, "%s", p ? ", " : "");
+        kk_buf_json_string(b, g->params[p].name);
+        kk_buf_printf(b, ": ");
+        if (g->params[p].kind == KK_PARAM_INT && var->value[p][0] != KK_AUTO)
+            kk_buf_printf(b, "%ld", (long)var->value[p][0]);
+        else
+            kk_buf_json_string(b, text);
+    }
+    kk_buf_printf(b, "}");
+}
+
+/* Winners' points by source: for each per-seat statistic, the mean over games of its
+ * average over the winning seats (a shared win averages the tied seats). */
+static void json_winner_stats(struct kk_buf *b, const struct kk_study *st,
+                              const struct kk_study_results *r)
+{
+    const struct kk_game *g = st->game;
+    kk_buf_printf(b, ",\n  \"winner_stats\": {");
+    int w = 0, first = 1;
+    for (int d = 0; d < g->num_stats; d++) {
+        if (!g->stats[d].per_seat) {
+            w++;
+            continue;
+        }
+        double sum = 0;
+        for (long long j = 0; j < r->jobs; j++) {
+            double v = 0;
+            int k = 0;
+            for (int s = 0; s < st->players; s++)
+                if (r->res[j].winners >> s & 1u) {
+                    v += r->stats[(size_t)j * (size_t)r->width + (size_t)(w + s)];
+                    k++;
+                }
+            sum += k ? v / k : 0;
+        }
+        kk_buf_printf(b, "%s\n    ", first ? "" : ",");
+        kk_buf_json_string(b, g->stats[d].name);
+        kk_buf_printf(b, ": ");
+        json_num(b, r->jobs ? sum / (double)r->jobs : 0);
+        first = 0;
+        w += st->players;
+    }
+    kk_buf_printf(b, "%s}", first ? "" : "\n  ");
+}
+
+/* ---- tournament ---- */
+
+static void md_tournament(struct kk_buf *md, const struct kk_study *st,
+                          const struct kk_study_results *r, double *vals)
+{
+    const struct kk_game *g = st->game;
+    int p = st->players;
+    kk_buf_printf(md, "## %s: tournament, %d players, %lld games, seed %llu\n\n", g->title, p,
+                  st->games, (unsigned long long)st->seed);
+    kk_buf_printf(md, "Variant: %s\n\n", g->num_params ? st->variant_text[0] : "(no parameters)");
+    kk_buf_printf(md, "Seating: seat s of game i is played by agent (i + s) mod %d. "
+                      "Intervals are 95%% (Wilson for win rates, Student t for means).\n\n",
+                  st->num_agents);
+    kk_buf_printf(md, "| agent | spec | games | win rate [95%% CI] | mean score [95%% CI] |\n"
+                      "|---|---|---|---|---|\n");
+    for (int a = 0; a < st->num_agents; a++) {
+        struct agent_summary s;
+        summarise_agent(st, r, 0, a, vals, &s);
+        kk_buf_printf(md, "| %d | `%s` | %lld | ", a, st->specs[a], s.games);
+        md_ci(md, s.games ? s.wins / (double)s.games : 0, s.lo, s.hi, 3);
+        kk_buf_printf(md, " | ");
+        md_ci(md, s.score.mean, s.score.lo, s.score.hi, 2);
+        kk_buf_printf(md, " |\n");
+    }
+    kk_buf_printf(md, "\n| seat | win rate [95%% CI] | mean score [95%% CI] |\n|---|---|---|\n");
+    for (int s = 0; s < p; s++) {
+        gather(st, r, 0, p + s, vals);
+        double wins = 0, lo, hi;
+        for (long long i = 0; i < st->games; i++)
+            wins += vals[i];
+        kk_wilson(wins, (double)st->games, KK_Z95, &lo, &hi);
+        struct kk_estimate score;
+        gather(st, r, 0, s, vals);
+        kk_mean_ci(vals, (size_t)st->games, 1, &score);
+        kk_buf_printf(md, "| %d | ", s);
+        md_ci(md, wins / (double)st->games, lo, hi, 3);
+        kk_buf_printf(md, " | ");
+        md_ci(md, score.mean, score.lo, score.hi, 2);
+        kk_buf_printf(md, " |\n");
+    }
+    kk_buf_printf(md, "\n| statistic | mean [95%% CI] |\n|---|---|\n");
+    char name[160];
+    for (int k = 2 * p; k < kk_metric_count(st); k++) {
+        struct kk_estimate e;
+        gather(st, r, 0, k, vals);
+        kk_mean_ci(vals, (size_t)st->games, 1, &e);
+        kk_metric_name(st, k, name, sizeof name);
+        kk_buf_printf(md, "| %s | ", name);
+        md_ci(md, e.mean, e.lo, e.hi, 3);
+        kk_buf_printf(md, " |\n");
+    }
+}
+
+int kk_report_tournament(const struct kk_study *st, const struct kk_study_results *r,
+                         const char *dir, struct kk_buf *md, kk_error *err)
+{
+    const struct kk_game *g = st->game;
+    double *vals = calloc((size_t)st->games + 1, sizeof *vals);
+    if (!vals)
+        return kk_fail(err, "out of memory");
+    struct kk_buf b = {0}, m = {0};
+    kk_buf_printf(&b, "{\n  \"game\": ");
+    kk_buf_json_string(&b, g->name);
+    kk_buf_printf(&b, ",\n  \"players\": %d,\n  \"variant\": ", st->players);
+    json_variant_values(&b, g, &st->variants[0]);
+    kk_buf_printf(&b, ",\n  \"variant_text\": ");
+    kk_buf_json_string(&b, st->variant_text[0]);
+    kk_buf_printf(&b, ",\n  \"games\": %lld,\n  \"seed\": %llu,\n", st->games,
+                  (unsigned long long)st->seed);
+    kk_buf_printf(&b, "  \"seating\": \"seat s of game i is played by agent (i + s) mod %d\",\n",
+                  st->num_agents);
+    kk_buf_printf(&b, "  \"agents\": ");
+    json_agents(&b, st, r, 0, vals, "  ");
+    kk_buf_printf(&b, ",\n  \"seats\": ");
+    json_seats(&b, st, r, 0, vals, "  ");
+    struct kk_estimate len;
+    gather(st, r, 0, 2 * st->players, vals);
+    kk_mean_ci(vals, (size_t)st->games, 1, &len);
+    kk_buf_printf(&b, ",\n  \"mean_length\": ");
+    json_num(&b, len.mean);
+    kk_buf_printf(&b, ",\n  \"length_ci95\": ");
+    json_pair(&b, len.lo, len.hi);
+    json_stat_means(&b, st, r, 0, vals, "  ");
+    json_winner_stats(&b, st, r);
+    kk_buf_printf(&b, "\n}\n");
+    md_tournament(&m, st, r, vals);
+    free(vals);
+    int status = write_file(dir, "summary.json", &b, err);
+    if (status == 0)
+        status = write_file(dir, "summary.md", &m, err);
+    if (md)
+        kk_buf_append(md, kk_buf_str(&m), m.len);
+    kk_buf_free(&b);
+    kk_buf_free(&m);
+    return status;
+}
+
+/* ---- balance sweep ---- */
+
+/* The swept settings of variant v, e.g. "tokens=7 self_displace=0". */
+static void swept_text(const struct kk_study *st, const struct kk_sweep_axis *axes, int num_axes,
+                       int v, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int a = 0; a < num_axes && n < size; a++) {
+        char val[256];
+        int p = axes[a].param;
+        kk_variant_format(st->game, &st->variants[v], p, val, sizeof val);
+        n += (size_t)snprintf(buf + n, size - n, "%s%s=%s", a ? " " : "",
+                              st->game->params[p].name, val);
+    }
+}
+
+static void md_balance_variant(struct kk_buf *md, const struct kk_study *st,
+                               const struct kk_study_results *r,
+                               const struct kk_sweep_axis *axes, int num_axes, int v,
+                               int base, double *vals, double *base_vals)
+{
+    int p = st->players;
+    char sw[1024], base_sw[1024], name[160];
+    swept_text(st, axes, num_axes, v, sw, sizeof sw);
+    swept_text(st, axes, num_axes, base, base_sw, sizeof base_sw);
+    kk_buf_printf(md, "### Variant %d: %s%s\n\n", v, sw, v == base ? " (baseline)" : "");
+    if (v != base)
+        kk_buf_printf(md, "Differences (Δ) are paired, game by game, against variant %d (%s).\n\n",
+                      base, base_sw);
+    kk_buf_printf(md, "| seat | win rate [95%% CI] | Δ win rate | mean score [95%% CI] | "
+                      "Δ score |\n|---|---|---|---|---|\n");
+    for (int s = 0; s < p; s++) {
+        double wins = 0, lo, hi;
+        struct kk_estimate score, dw, ds;
+        gather(st, r, v, p + s, vals);
+        gather(st, r, base, p + s, base_vals);
+        for (long long i = 0; i < st->games; i++)
+            wins += vals[i];
+        kk_wilson(wins, (double)st->games, KK_Z95, &lo, &hi);
+        kk_paired_diff(vals, base_vals, (size_t)st->games, 1, &dw);
+        gather(st, r, v, s, vals);
+        gather(st, r, base, s, base_vals);
+        kk_mean_ci(vals, (size_t)st->games, 1, &score);
+        kk_paired_diff(vals, base_vals, (size_t)st->games, 1, &ds);
+        kk_buf_printf(md, "| %d | ", s);
+        md_ci(md, wins / (double)st->games, lo, hi, 3);
+        kk_buf_printf(md, " | ");
+        if (v == base)
+            kk_buf_printf(md, "—");
+        else
+            md_signed_ci(md, dw.mean, dw.lo, dw.hi, 3);
+        kk_buf_printf(md, " | ");
+        md_ci(md, score.mean, score.lo, score.hi, 2);
+        kk_buf_printf(md, " | ");
+        if (v == base)
+            kk_buf_printf(md, "—");
+        else
+            md_signed_ci(md, ds.mean, ds.lo, ds.hi, 2);
+        kk_buf_printf(md, " |\n");
+    }
+    {
+        double wins = 0, lo, hi;
+        gather(st, r, v, p, vals);
+        for (long long i = 0; i < st->games; i++)
+            wins += vals[i];
+        kk_wilson(wins, (double)st->games, KK_Z95, &lo, &hi);
+        double fair = 1.0 / p;
+        kk_buf_printf(md, "\nFirst-seat advantage (seat 0 win rate − 1/%d): ", p);
+        md_signed_ci(md, wins / (double)st->games - fair, lo - fair, hi - fair, 3);
+        kk_buf_printf(md, "\n\n");
+    }
+    if (st->num_agents > 1) {
+        kk_buf_printf(md, "| agent | win rate [95%% CI] | mean score [95%% CI] |\n|---|---|---|\n");
+        for (int a = 0; a < st->num_agents; a++) {
+            struct agent_summary s;
+            summarise_agent(st, r, v, a, vals, &s);
+            kk_buf_printf(md, "| `%s` | ", st->specs[a]);
+            md_ci(md, s.games ? s.wins / (double)s.games : 0, s.lo, s.hi, 3);
+            kk_buf_printf(md, " | ");
+            md_ci(md, s.score.mean, s.score.lo, s.score.hi, 2);
+            kk_buf_printf(md, " |\n");
+        }
+        kk_buf_printf(md, "\n");
+    }
+    kk_buf_printf(md, "| statistic | mean [95%% CI] | Δ vs baseline [95%% CI] |\n|---|---|---|\n");
+    for (int k = 2 * p; k < kk_metric_count(st); k++) {
+        struct kk_estimate e, d;
+        gather(st, r, v, k, vals);
+        gather(st, r, base, k, base_vals);
+        kk_mean_ci(vals, (size_t)st->games, 1, &e);
+        kk_paired_diff(vals, base_vals, (size_t)st->games, 1, &d);
+        kk_metric_name(st, k, name, sizeof name);
+        kk_buf_printf(md, "| %s | ", name);
+        md_ci(md, e.mean, e.lo, e.hi, 3);
+        kk_buf_printf(md, " | ");
+        if (v == base)
+            kk_buf_printf(md, "—");
+        else
+            md_signed_ci(md, d.mean, d.lo, d.hi, 3);
+        kk_buf_printf(md, " |\n");
+    }
+    kk_buf_printf(md, "\n");
+}
+
+int kk_report_balance(const struct kk_study *st, const struct kk_study_results *r,
+                      const struct kk_sweep_axis *axes, int num_axes, int baseline,
+                      int baseline_is_default, const char *dir, struct kk_buf *md,
+                      kk_error *err)
+{
+    const struct kk_game *g = st->game;
+    int p = st->players;
+    double *vals = calloc((size_t)st->games + 1, sizeof *vals);
+    double *base_vals = calloc((size_t)st->games + 1, sizeof *base_vals);
+    if (!vals || !base_vals) {
+        free(vals);
+        free(base_vals);
+        return kk_fail(err, "out of memory");
+    }
+    const char *why = baseline_is_default
+                          ? "the default variant"
+                          : "the first combination (the default variant is not in the grid)";
+    struct kk_buf b = {0}, m = {0};
+    char name[160], sw[1024];
+
+    kk_buf_printf(&b, "{\n  \"game\": ");
+    kk_buf_json_string(&b, g->name);
+    kk_buf_printf(&b, ",\n  \"players\": %d,\n  \"games\": %lld,\n  \"seed\": %llu,\n", p,
+                  st->games, (unsigned long long)st->seed);
+    kk_buf_printf(&b, "  \"agents\": [");
+    for (int a = 0; a < st->num_agents; a++) {
+        kk_buf_printf(&b, "%s", a ? ", " : "");
+        kk_buf_json_string(&b, st->specs[a]);
+    }
+    kk_buf_printf(&b, "],\n  \"seating\": \"seat s of game i is played by agent (i + s) mod "
+                      "%d\",\n  \"sweep\": [",
+                  st->num_agents);
+    for (int a = 0; a < num_axes; a++) {
+        kk_buf_printf(&b, "%s", a ? ", " : "");
+        kk_buf_json_string(&b, g->params[axes[a].param].name);
+    }
+    kk_buf_printf(&b, "],\n  \"baseline\": {\"variant_id\": %d, \"variant\": ", baseline);
+    kk_buf_json_string(&b, st->variant_text[baseline]);
+    kk_buf_printf(&b, ", \"why\": ");
+    kk_buf_json_string(&b, why);
+    kk_buf_printf(&b, "},\n  \"variants\": [");
+    for (int v = 0; v < st->num_variants; v++) {
+        kk_buf_printf(&b, "%s\n    {\n      \"variant_id\": %d,\n      \"variant_text\": ",
+                      v ? "," : "", v);
+        kk_buf_json_string(&b, st->variant_text[v]);
+        kk_buf_printf(&b, ",\n      \"variant\": ");
+        json_variant_values(&b, g, &st->variants[v]);
+        swept_text(st, axes, num_axes, v, sw, sizeof sw);
+        kk_buf_printf(&b, ",\n      \"swept\": ");
+        kk_buf_json_string(&b, sw);
+        kk_buf_printf(&b, ",\n      \"seats\": ");
+        json_seats(&b, st, r, v, vals, "      ");
+        {
+            double wins = 0, lo, hi, fair = 1.0 / p;
+            gather(st, r, v, p, vals);
+            for (long long i = 0; i < st->games; i++)
+                wins += vals[i];
+            kk_wilson(wins, (double)st->games, KK_Z95, &lo, &hi);
+            kk_buf_printf(&b, ",\n      \"first_seat_advantage\": ");
+            json_num(&b, wins / (double)st->games - fair);
+            kk_buf_printf(&b, ",\n      \"first_seat_advantage_ci95\": ");
+            json_pair(&b, lo - fair, hi - fair);
+        }
+        kk_buf_printf(&b, ",\n      \"agents\": ");
+        json_agents(&b, st, r, v, vals, "      ");
+        struct kk_estimate len;
+        gather(st, r, v, 2 * p, vals);
+        kk_mean_ci(vals, (size_t)st->games, 1, &len);
+        kk_buf_printf(&b, ",\n      \"mean_length\": ");
+        json_num(&b, len.mean);
+        kk_buf_printf(&b, ",\n      \"length_ci95\": ");
+        json_pair(&b, len.lo, len.hi);
+        json_stat_means(&b, st, r, v, vals, "      ");
+        /* Paired differences against the baseline for every per-game metric. */
+        kk_buf_printf(&b, ",\n      \"diff_vs_baseline\": {");
+        for (int k = 0; k < kk_metric_count(st); k++) {
+            struct kk_estimate d;
+            gather(st, r, v, k, vals);
+            gather(st, r, baseline, k, base_vals);
+            kk_paired_diff(vals, base_vals, (size_t)st->games, 1, &d);
+            kk_metric_name(st, k, name, sizeof name);
+            kk_buf_printf(&b, "%s\n        ", k ? "," : "");
+            kk_buf_json_string(&b, name);
+            kk_buf_printf(&b, ": {\"mean\": ");
+            json_num(&b, d.mean);
+            kk_buf_printf(&b, ", \"ci95\": ");
+            json_pair(&b, d.lo, d.hi);
+            kk_buf_printf(&b, "}");
+        }
+        kk_buf_printf(&b, "\n      }\n    }");
+    }
+    kk_buf_printf(&b, "\n  ]\n}\n");
+
+    kk_buf_printf(&m, "## %s: balance sweep, %d players, %lld games per variant, seed %llu\n\n",
+                  g->title, p, st->games, (unsigned long long)st->seed);
+    kk_buf_printf(&m, "Agents: ");
+    for (int a = 0; a < st->num_agents; a++)
+        kk_buf_printf(&m, "%s`%s`", a ? ", " : "", st->specs[a]);
+    kk_buf_printf(&m, " (seat s of game i: agent (i + s) mod %d). Game i of every variant "
+                      "uses the same random streams (common random numbers).\n\n"
+                      "Baseline: variant %d (%s), %s.\n\n",
+                  st->num_agents, baseline, st->variant_text[baseline], why);
+    kk_buf_printf(&m, "| variant | settings | seat 0 win rate [95%% CI] | first-seat advantage | "
+                      "mean length |\n|---|---|---|---|---|\n");
+    for (int v = 0; v < st->num_variants; v++) {
+        double wins = 0, lo, hi, fair = 1.0 / p;
+        gather(st, r, v, p, vals);
+        for (long long i = 0; i < st->games; i++)
+            wins += vals[i];
+        kk_wilson(wins, (double)st->games, KK_Z95, &lo, &hi);
+        struct kk_estimate len;
+        gather(st, r, v, 2 * p, vals);
+        kk_mean_ci(vals, (size_t)st->games, 1, &len);
+        swept_text(st, axes, num_axes, v, sw, sizeof sw);
+        kk_buf_printf(&m, "| %d | %s | ", v, sw);
+        md_ci(&m, wins / (double)st->games, lo, hi, 3);
+        kk_buf_printf(&m, " | %+.3f | %.1f |\n", wins / (double)st->games - fair, len.mean);
+    }
+    kk_buf_printf(&m, "\n");
+    for (int v = 0; v < st->num_variants; v++)
+        md_balance_variant(&m, st, r, axes, num_axes, v, baseline, vals, base_vals);
+    free(vals);
+    free(base_vals);
+    int status = write_file(dir, "balance.json", &b, err);
+    if (status == 0)
+        status = write_file(dir, "balance.md", &m, err);
+    if (md)
+        kk_buf_append(md, kk_buf_str(&m), m.len);
+    kk_buf_free(&b);
+    kk_buf_free(&m);
+    return status;
+}

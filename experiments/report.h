@@ -1,0 +1,39 @@
+/* Reports of a finished study: summary.json / summary.md for a tournament, balance.json /
+ * balance.md for a variant sweep. Everything is computed from the per-game results in
+ * job order with fixed formatting, so the files depend only on the games played (never on
+ * threads, sessions or time). Statistics are defined in docs/experiments.md. */
+#ifndef KK_REPORT_H
+#define KK_REPORT_H
+
+#include "../engine/core/buf.h"
+#include "study.h"
+
+/* A swept parameter and how many values it takes (for the balance report's header). */
+struct kk_sweep_axis {
+    int param;                   /* index in the game's parameter table */
+    int num_values;
+};
+
+/* Writes dir/summary.json and dir/summary.md of a single-variant study, and appends the
+ * Markdown to md (for printing). Returns 0 or -1 with err set. */
+int kk_report_tournament(const struct kk_study *st, const struct kk_study_results *r,
+                         const char *dir, struct kk_buf *md, kk_error *err);
+
+/* Writes dir/balance.json and dir/balance.md of a sweep, comparing every variant with
+ * variant `baseline` (baseline_is_default: it is the default variant; else it is the first
+ * combination) and appends the Markdown to md. */
+int kk_report_balance(const struct kk_study *st, const struct kk_study_results *r,
+                      const struct kk_sweep_axis *axes, int num_axes, int baseline,
+                      int baseline_is_default, const char *dir, struct kk_buf *md,
+                      kk_error *err);
+
+/* Number of per-game metrics: score_s*, win_s*, length, result (cooperative games), and
+ * every statistic column, in the order of games.csv. */
+int kk_metric_count(const struct kk_study *st);
+/* The games.csv column name of metric k. */
+void kk_metric_name(const struct kk_study *st, int k, char *buf, size_t size);
+/* Metric k of job j. */
+double kk_metric_value(const struct kk_study *st, const struct kk_study_results *r,
+                       long long j, int k);
+
+#endif

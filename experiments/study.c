@@ -1,0 +1,515 @@
+/* getline, truncate, sigaction */
+#define _POSIX_C_SOURCE 200809L
+
+#include "study.h"
+
+#include <errno.h>
+#include <math.h>
+#include <omp.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../engine/core/buf.h"
+
+/* Set by the SIGINT/SIGTERM handler: the one piece of global state, since a signal handler
+ * can reach nothing else. Lock-free atomics are safe to write from a handler. */
+static atomic_int stop_signal;
+
+static void on_signal(int sig)
+{
+    atomic_store(&stop_signal, sig);
+}
+
+int kk_format_double(double x, char *buf, size_t size)
+{
+    if (x == floor(x) && fabs(x) < 1e15)
+        return snprintf(buf, size, "%.0f", x == 0 ? 0.0 : x); /* no "-0" */
+    for (int prec = 1; prec < 17; prec++) {
+        int n = snprintf(buf, size, "%.*g", prec, x);
+        if (strtod(buf, NULL) == x)
+            return n;
+    }
+    return snprintf(buf, size, "%.17g", x);
+}
+
+int kk_study_check(struct kk_study *st, kk_error *err)
+{
+    const struct kk_game *g = st->game;
+    if (st->num_agents < 1 || st->num_agents > KK_STUDY_MAX_AGENTS)
+        return kk_fail(err, "need 1..%d agents, got %d", KK_STUDY_MAX_AGENTS, st->num_agents);
+    if (st->num_variants < 1 || st->num_variants > KK_STUDY_MAX_VARIANTS)
+        return kk_fail(err, "need 1..%d variants, got %d", KK_STUDY_MAX_VARIANTS,
+                       st->num_variants);
+    for (int a = 0; a < st->num_agents; a++) {
+        struct kk_agent *agent = kk_agent_create(g, st->specs[a], err);
+        if (!agent)
+            return -1;
+        snprintf(st->specs[a], sizeof st->specs[a], "%s", agent->spec);
+        kk_agent_destroy(agent);
+    }
+    void *state = calloc(1, g->state_size);
+    if (!state)
+        return kk_fail(err, "out of memory");
+    int status = 0;
+    for (int v = 0; v < st->num_variants && status == 0; v++) {
+        if (kk_game_init(g, state, &st->variants[v], st->players, err) != 0) {
+            status = -1;
+        } else if (g->players(state) != st->players) {
+            status = kk_fail(err, "variant '%s' plays with %d seats, not %d",
+                             st->variant_text[v], g->players(state), st->players);
+        }
+    }
+    free(state);
+    return status;
+}
+
+/* RFC 4180: quote a field that holds a comma, quote or line break. */
+static void csv_field(struct kk_buf *out, const char *text)
+{
+    if (!strpbrk(text, ",\"\r\n")) {
+        kk_buf_append(out, text, strlen(text));
+        return;
+    }
+    kk_buf_append(out, "\"", 1);
+    for (const char *c = text; *c; c++) {
+        if (*c == '"')
+            kk_buf_append(out, "\"", 1);
+        kk_buf_append(out, c, 1);
+    }
+    kk_buf_append(out, "\"", 1);
+}
+
+void kk_study_csv_header(const struct kk_study *st, struct kk_buf *out)
+{
+    const struct kk_game *g = st->game;
+    int p = st->players;
+    kk_buf_printf(out, "index,variant_id,variant,seed");
+    for (int s = 0; s < p; s++)
+        kk_buf_printf(out, ",agent_s%d", s);
+    for (int s = 0; s < p; s++)
+        kk_buf_printf(out, ",score_s%d", s);
+    kk_buf_printf(out, ",winners");
+    for (int s = 0; s < p; s++)
+        kk_buf_printf(out, ",win_s%d", s);
+    kk_buf_printf(out, ",length");
+    if (g->cooperative)
+        kk_buf_printf(out, ",result");
+    for (int k = 0; k < g->num_stats; k++) {
+        if (g->stats[k].per_seat)
+            for (int s = 0; s < p; s++)
+                kk_buf_printf(out, ",%s_s%d", g->stats[k].name, s);
+        else
+            kk_buf_printf(out, ",%s", g->stats[k].name);
+    }
+    kk_buf_printf(out, "\n");
+}
+
+static void csv_number(struct kk_buf *out, double x)
+{
+    char num[40];
+    kk_format_double(x, num, sizeof num);
+    kk_buf_printf(out, ",%s", num);
+}
+
+static void csv_row(const struct kk_study *st, long long job, const struct kk_game_result *r,
+                    const double *stats, int width, struct kk_buf *out)
+{
+    int p = st->players, v = (int)(job % st->num_variants);
+    long long i = job / st->num_variants;
+    kk_buf_printf(out, "%lld,%d,", i, v);
+    csv_field(out, st->variant_text[v]);
+    kk_buf_printf(out, ",%llu", (unsigned long long)st->seed);
+    for (int s = 0; s < p; s++) {
+        kk_buf_append(out, ",", 1);
+        csv_field(out, st->specs[kk_seat_agent(i, s, st->num_agents)]);
+    }
+    for (int s = 0; s < p; s++)
+        kk_buf_printf(out, ",%ld", (long)r->scores[s]);
+    kk_buf_append(out, ",", 1);
+    int k = __builtin_popcount(r->winners), first = 1;
+    for (int s = 0; s < p; s++)
+        if (r->winners >> s & 1u) {
+            kk_buf_printf(out, "%s%d", first ? "" : "+", s);
+            first = 0;
+        }
+    for (int s = 0; s < p; s++)
+        csv_number(out, (r->winners >> s & 1u) ? 1.0 / k : 0.0);
+    kk_buf_printf(out, ",%d", r->length);
+    if (st->game->cooperative)
+        csv_number(out, r->result);
+    for (int w = 0; w < width; w++)
+        csv_number(out, stats[w]);
+    kk_buf_append(out, "\n", 1);
+}
+
+/* Splits one CSV line into fields in place (quotes removed). Returns the count or -1. */
+static int csv_split(char *line, char **fields, int max)
+{
+    int n = 0;
+    char *r = line, *w = line;
+    for (;;) {
+        if (n == max)
+            return -1;
+        fields[n++] = w;
+        if (*r == '"') {
+            r++;
+            for (;;) {
+                if (*r == '\0')
+                    return -1;
+                if (*r == '"' && r[1] == '"') {
+                    *w++ = '"';
+                    r += 2;
+                } else if (*r == '"') {
+                    r++;
+                    break;
+                } else {
+                    *w++ = *r++;
+                }
+            }
+        } else {
+            while (*r && *r != ',')
+                *w++ = *r++;
+        }
+        if (*r == '\0') {
+            *w = '\0';
+            return n;
+        }
+        if (*r != ',')
+            return -1;
+        r++;
+        *w++ = '\0';
+    }
+}
+
+/* Reads one journal row back. The row is re-formatted from the parsed values and must
+ * equal the line on disk: that checks every column (variant, seed, agents, shares) and
+ * guarantees the resumed file is byte-identical. */
+static int parse_row(const struct kk_study *st, long long job, const char *line,
+                     struct kk_game_result *r, double *stats, int width, struct kk_buf *scratch,
+                     kk_error *err)
+{
+    const struct kk_game *g = st->game;
+    int p = st->players;
+    int expect = 4 + p + p + 1 + p + 1 + (g->cooperative ? 1 : 0) + width;
+    size_t len = strlen(line);
+    char *copy = malloc(len + 1);
+    char **f = malloc(sizeof *f * (size_t)(expect + 1));
+    if (!copy || !f) {
+        free(copy);
+        free(f);
+        return kk_fail(err, "out of memory");
+    }
+    memcpy(copy, line, len + 1);
+    if (len > 0 && copy[len - 1] == '\n')
+        copy[len - 1] = '\0';
+    int status = -1;
+    int n = csv_split(copy, f, expect + 1);
+    if (n != expect) {
+        kk_fail(err, "has %d columns, expected %d", n, expect);
+        goto done;
+    }
+    memset(r, 0, sizeof *r);
+    r->players = p;
+    int c = 4 + p;
+    for (int s = 0; s < p; s++)
+        r->scores[s] = (int32_t)strtol(f[c++], NULL, 10);
+    for (const char *w = f[c++]; *w;) {
+        char *end;
+        long s = strtol(w, &end, 10);
+        if (end == w || s < 0 || s >= p) {
+            kk_fail(err, "bad winners '%s'", f[c - 1]);
+            goto done;
+        }
+        r->winners |= 1u << s;
+        w = *end == '+' ? end + 1 : end;
+    }
+    c += p;
+    r->length = (int)strtol(f[c++], NULL, 10);
+    if (g->cooperative)
+        r->result = strtod(f[c++], NULL);
+    for (int w = 0; w < width; w++)
+        stats[w] = strtod(f[c++], NULL);
+    kk_buf_clear(scratch);
+    csv_row(st, job, r, stats, width, scratch);
+    if (strcmp(kk_buf_str(scratch), line) != 0) {
+        kk_fail(err, "does not match this run (expected game %lld of variant '%s', seed "
+                     "%llu, these agents and a well-formed row)",
+                job / st->num_variants, st->variant_text[job % st->num_variants],
+                (unsigned long long)st->seed);
+        goto done;
+    }
+    status = 0;
+done:
+    free(copy);
+    free(f);
+    return status;
+}
+
+/* Reads dir/games.csv back into out; returns the number of complete rows, or -1. A torn
+ * last line (no newline: the process was killed mid-write) is dropped and the file is
+ * truncated to the complete rows, so appending continues cleanly. */
+static long long read_journal(const struct kk_study *st, const char *path,
+                              struct kk_study_results *out, kk_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return kk_fail(err, "cannot open '%s' to resume: %s", path, strerror(errno));
+    struct kk_buf header = {0}, scratch = {0};
+    kk_study_csv_header(st, &header);
+    char *line = NULL;
+    size_t cap = 0;
+    long long rows = 0, good_bytes = 0;
+    ssize_t got;
+    int status = 0;
+    int first = 1;
+    while ((got = getline(&line, &cap, f)) > 0) {
+        if (line[got - 1] != '\n')
+            break; /* torn */
+        if (first) {
+            first = 0;
+            if (strcmp(line, kk_buf_str(&header)) != 0) {
+                status = kk_fail(err, "%s: header does not match this run (other game, "
+                                      "seat count or statistics)", path);
+                break;
+            }
+        } else {
+            if (rows >= out->jobs) {
+                status = kk_fail(err, "%s holds more than the %lld games of this run", path,
+                                 out->jobs);
+                break;
+            }
+            if (parse_row(st, rows, line, &out->res[rows],
+                          out->stats + (size_t)rows * (size_t)out->width, out->width,
+                          &scratch, err) != 0) {
+                char why[sizeof err->msg];
+                snprintf(why, sizeof why, "%s", err->msg);
+                status = kk_fail(err, "%s line %lld %s", path, rows + 2, why);
+                break;
+            }
+            rows++;
+        }
+        good_bytes += got;
+    }
+    if (status == 0 && first)
+        status = kk_fail(err, "%s is empty: nothing to resume", path);
+    free(line);
+    fclose(f);
+    kk_buf_free(&header);
+    kk_buf_free(&scratch);
+    if (status != 0)
+        return -1;
+    if (truncate(path, (off_t)good_bytes) != 0)
+        return kk_fail(err, "cannot truncate '%s': %s", path, strerror(errno));
+    return rows;
+}
+
+void kk_study_results_free(struct kk_study_results *r)
+{
+    free(r->res);
+    free(r->stats);
+    memset(r, 0, sizeof *r);
+}
+
+/* Per-thread playing context: each agent has one instance per seat it may hold in a game
+ * (created on first use), so agents never share search memory across threads or seats. */
+struct worker {
+    void *state;
+    struct kk_agent *inst[KK_STUDY_MAX_AGENTS][KK_MAX_SEATS];
+};
+
+static void progress_line(long long done, long long total, double start)
+{
+    double elapsed = omp_get_wtime() - start;
+    double rate = elapsed > 0 ? (double)done / elapsed : 0;
+    double eta = rate > 0 ? (double)(total - done) / rate : 0;
+    fprintf(stderr, "\r%lld/%lld games  %.1f games/s  ETA %.0fs   ", done, total, rate, eta);
+    fflush(stderr);
+}
+
+int kk_study_run(const struct kk_study *st, const char *dir, int resume,
+                 const struct kk_run_opts *opts, struct kk_study_results *out, int *signal_out,
+                 kk_error *err)
+{
+    const struct kk_game *g = st->game;
+    memset(out, 0, sizeof *out);
+    if (signal_out)
+        *signal_out = 0;
+    out->jobs = st->games * st->num_variants;
+    out->width = kk_stats_width(g, st->players);
+    out->res = calloc((size_t)out->jobs, sizeof *out->res);
+    out->stats = calloc((size_t)out->jobs * (size_t)out->width + 1, sizeof *out->stats);
+    char *finished = calloc((size_t)out->jobs + 1, 1);
+    if (!out->res || !out->stats || !finished) {
+        free(finished);
+        kk_study_results_free(out);
+        return kk_fail(err, "out of memory for %lld games", st->games);
+    }
+    char path[4096];
+    snprintf(path, sizeof path, "%s/games.csv", dir);
+    long long start = 0;
+    FILE *journal;
+    if (resume) {
+        start = read_journal(st, path, out, err);
+        if (start < 0) {
+            free(finished);
+            kk_study_results_free(out);
+            return -1;
+        }
+        journal = fopen(path, "ab");
+    } else {
+        if (access(path, F_OK) == 0) {
+            free(finished);
+            kk_study_results_free(out);
+            return kk_fail(err, "'%s' already exists: continue it with --resume %s, or "
+                                "choose another --out", path, dir);
+        }
+        journal = fopen(path, "wb");
+        if (journal) {
+            struct kk_buf h = {0};
+            kk_study_csv_header(st, &h);
+            fputs(kk_buf_str(&h), journal);
+            fflush(journal);
+            kk_buf_free(&h);
+        }
+    }
+    if (!journal) {
+        free(finished);
+        kk_study_results_free(out);
+        return kk_fail(err, "cannot write '%s': %s", path, strerror(errno));
+    }
+    memset(finished, 1, (size_t)start);
+
+    long long end = out->jobs;
+    if (opts->stop_after > 0 && end - start > opts->stop_after)
+        end = start + opts->stop_after;
+
+    struct sigaction old_int, old_term;
+    if (opts->handle_signals) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESETHAND; /* a second Ctrl-C kills at once */
+        atomic_store(&stop_signal, 0);
+        sigaction(SIGINT, &sa, &old_int);
+        sigaction(SIGTERM, &sa, &old_term);
+    }
+
+    atomic_int failed = 0;
+    long long failed_job = -1;
+    kk_error game_err = {{0}};
+    long long written = start; /* rows on disk: every job < written is finished */
+    int io_error = 0;
+    struct kk_buf row = {0};
+    double t0 = omp_get_wtime(), last_progress = 0;
+
+#pragma omp parallel num_threads(opts->threads)
+    {
+        struct worker w;
+        memset(&w, 0, sizeof w);
+        w.state = calloc(1, g->state_size);
+        double *stats = calloc((size_t)out->width + 1, sizeof *stats);
+        if (!w.state || !stats)
+            atomic_store(&failed, 1);
+
+#pragma omp for schedule(dynamic, 1)
+        for (long long j = start; j < end; j++) {
+            if (atomic_load(&failed) || (opts->handle_signals && atomic_load(&stop_signal)))
+                continue;
+            long long i = j / st->num_variants;
+            int v = (int)(j % st->num_variants);
+            struct kk_agent *seat_agent[KK_MAX_SEATS];
+            int used[KK_STUDY_MAX_AGENTS] = {0};
+            kk_error e;
+            int ok = 1;
+            for (int s = 0; s < st->players && ok; s++) {
+                int a = kk_seat_agent(i, s, st->num_agents);
+                struct kk_agent **slot = &w.inst[a][used[a]++];
+                if (!*slot && !(*slot = kk_agent_create(g, st->specs[a], &e)))
+                    ok = 0;
+                seat_agent[s] = *slot;
+            }
+            kk_rng chance, arng;
+            kk_game_rngs(st->seed, (uint64_t)i, &chance, &arng);
+            struct kk_game_result r;
+            if (ok && kk_play_game(g, &st->variants[v], st->players, seat_agent, &chance, &arng,
+                                   w.state, NULL, &r, stats, &e) != 0)
+                ok = 0;
+#pragma omp critical(kk_study_journal)
+            {
+                if (!ok) {
+                    if (failed_job < 0 || j < failed_job) {
+                        failed_job = j;
+                        game_err = e;
+                    }
+                    atomic_store(&failed, 1);
+                } else {
+                    out->res[j] = r;
+                    memcpy(out->stats + (size_t)j * (size_t)out->width, stats,
+                           sizeof *stats * (size_t)out->width);
+                    finished[j] = 1;
+                    /* Rows go to disk in job order: write every finished job up to the
+                     * first gap, then flush, so the file is always a prefix of the run. */
+                    while (written < end && finished[written] && !io_error) {
+                        kk_buf_clear(&row);
+                        csv_row(st, written, &out->res[written],
+                                out->stats + (size_t)written * (size_t)out->width, out->width,
+                                &row);
+                        if (fputs(kk_buf_str(&row), journal) < 0)
+                            io_error = errno ? errno : EIO;
+                        written++;
+                    }
+                    if (fflush(journal) != 0 && !io_error)
+                        io_error = errno ? errno : EIO;
+                    if (opts->progress) {
+                        double now = omp_get_wtime();
+                        if (now - last_progress > 0.25 || written == end) {
+                            last_progress = now;
+                            progress_line(written - start, end - start, t0);
+                        }
+                    }
+                }
+            }
+        }
+        for (int a = 0; a < KK_STUDY_MAX_AGENTS; a++)
+            for (int s = 0; s < KK_MAX_SEATS; s++)
+                if (w.inst[a][s])
+                    kk_agent_destroy(w.inst[a][s]);
+        free(stats);
+        free(w.state);
+    }
+    if (opts->progress)
+        fprintf(stderr, "\n");
+    int sig = 0;
+    if (opts->handle_signals) {
+        sig = atomic_load(&stop_signal);
+        sigaction(SIGINT, &old_int, NULL);
+        sigaction(SIGTERM, &old_term, NULL);
+    }
+    if (signal_out)
+        *signal_out = sig;
+    kk_buf_free(&row);
+    free(finished);
+    if (fclose(journal) != 0 && !io_error)
+        io_error = errno ? errno : EIO;
+    if (io_error) {
+        kk_study_results_free(out);
+        return kk_fail(err, "cannot write '%s': %s", path, strerror(io_error));
+    }
+    if (failed_job >= 0 || atomic_load(&failed)) {
+        kk_study_results_free(out);
+        if (failed_job < 0)
+            return kk_fail(err, "out of memory");
+        return kk_fail(err, "game %lld of variant '%s': %s", failed_job / st->num_variants,
+                       st->variant_text[failed_job % st->num_variants], game_err.msg);
+    }
+    if (written < out->jobs) {
+        out->jobs = written;
+        return 1;
+    }
+    return 0;
+}

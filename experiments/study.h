@@ -1,0 +1,79 @@
+/* The experiment runner shared by `kark tournament` and `kark balance`: a study is a grid
+ * of rules variants x N games between a list of agents. Game i of every variant uses the
+ * PCG streams of kk_game_rngs(seed, i) and the same seating, so variants are compared on
+ * common random numbers. Games run in parallel (OpenMP, one agent instance per seat per
+ * thread); each finished game is appended to DIR/games.csv strictly in job order and
+ * flushed, so an interrupted run leaves every game before the first unfinished one on
+ * disk, and a resumed run reproduces the uninterrupted files byte for byte. */
+#ifndef KK_STUDY_H
+#define KK_STUDY_H
+
+#include <stdint.h>
+
+#include "../agents/agent.h"
+#include "../engine/core/game.h"
+#include "play.h"
+
+#define KK_STUDY_MAX_AGENTS 16
+#define KK_STUDY_MAX_VARIANTS 256
+#define KK_VARIANT_TEXT 512
+
+struct kk_study {
+    const struct kk_game *game;
+    int players; /* the seat count every game has (resolved, never 0) */
+    int num_variants;
+    struct kk_variant variants[KK_STUDY_MAX_VARIANTS];
+    char variant_text[KK_STUDY_MAX_VARIANTS][KK_VARIANT_TEXT]; /* kk_variant_describe, " " */
+    int num_agents;
+    char specs[KK_STUDY_MAX_AGENTS][KK_SPEC_LEN]; /* canonical specs */
+    long long games;                              /* games per variant */
+    uint64_t seed;
+};
+
+/* Results indexed by job j = game * num_variants + variant (the order of games.csv). */
+struct kk_study_results {
+    long long jobs;  /* games * num_variants */
+    int width;       /* kk_stats_width(game, players) */
+    struct kk_game_result *res;
+    double *stats;   /* jobs * width values */
+};
+
+struct kk_run_opts {
+    int threads;           /* >= 1 */
+    long long stop_after;  /* > 0: play at most this many new games, then stop as if
+                              interrupted (splits a long run into sessions; used by tests) */
+    int progress;          /* 1: progress line on stderr (callers pass isatty(2)) */
+    int handle_signals;    /* 1: SIGINT/SIGTERM stop after the games in flight */
+};
+
+/* The agent playing seat s of game i: agents rotate one place per game, so over any
+ * num_agents consecutive games every agent sits in every seat exactly once. */
+static inline int kk_seat_agent(long long game, int seat, int num_agents)
+{
+    return (int)((game + seat) % num_agents);
+}
+
+/* Fills st->specs with canonical specs and checks every agent can be built for the game,
+ * and that every variant initialises with st->players seats. */
+int kk_study_check(struct kk_study *st, kk_error *err);
+
+/* The header line of games.csv (with the trailing newline). */
+void kk_study_csv_header(const struct kk_study *st, struct kk_buf *out);
+
+/* Runs the study into dir (which must exist). With resume, the games already in
+ * dir/games.csv are read back (each row is checked against the study) and only the rest
+ * are played; without it dir/games.csv must not exist. out receives every finished game
+ * (allocated here; free with kk_study_results_free). Returns 0 when all games are done,
+ * 1 when stopped early (signal or stop_after: out->jobs is then the number on disk),
+ * -1 on error with err set. *signal_out (may be NULL) receives the signal that stopped
+ * the run, or 0. */
+int kk_study_run(const struct kk_study *st, const char *dir, int resume,
+                 const struct kk_run_opts *opts, struct kk_study_results *out, int *signal_out,
+                 kk_error *err);
+
+void kk_study_results_free(struct kk_study_results *r);
+
+/* Writes x as the shortest text that reads back as the same double ("12", "0.25"). */
+int kk_format_double(double x, char *buf, size_t size);
+
+#endif
