@@ -24,6 +24,15 @@
 #define KK_GIT_COMMIT "unknown"
 #endif
 
+/* The compiler flags without the leading blanks CMake leaves when CMAKE_C_FLAGS is empty. */
+static const char *build_flags(void)
+{
+    const char *s = KK_BUILD_FLAGS;
+    while (*s == ' ')
+        s++;
+    return s;
+}
+
 /* The speed each game's issue asks for. */
 static const struct bench_floor floors[] = {
     {"son-of-kark", "random_games_per_s", 200000, 2, "random 2-player games/s"},
@@ -140,7 +149,7 @@ static const char *human(double v, char *buf, size_t size)
 void bench_print_header(FILE *f, const struct bench_conditions *c, const struct bench_opts *o)
 {
     fprintf(f, "kark bench  commit %s  %s build  %s  %s\n", KK_GIT_COMMIT, KK_BUILD_TYPE,
-            KK_COMPILER, KK_BUILD_FLAGS);
+            KK_COMPILER, build_flags());
     fprintf(f, "CPU: %s, %d cores, load %.2f, %s\n", c->cpu, c->cores, c->load1, c->date);
     fprintf(f, "each figure: median of %d run%s (min .. max); time-budgeted runs last %.0f ms\n",
             o->repeats, o->repeats == 1 ? "" : "s", o->budget_s * 1000);
@@ -284,7 +293,7 @@ void bench_print_json(FILE *f, const struct bench_conditions *c, const struct be
     kk_buf_printf(&b, ",\"compiler\":");
     kk_buf_json_string(&b, KK_COMPILER);
     kk_buf_printf(&b, ",\"flags\":");
-    kk_buf_json_string(&b, KK_BUILD_FLAGS);
+    kk_buf_json_string(&b, build_flags());
     kk_buf_printf(&b, ",\"build_type\":");
     kk_buf_json_string(&b, KK_BUILD_TYPE);
     kk_buf_printf(&b, ",\"commit\":");

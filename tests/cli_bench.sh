@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# kark bench: runs it on a tiny budget (--quick) and checks every game's behaviour
+# signature against tests/data/bench/signatures.txt (never the speed), the JSON shape,
+# that the fast random path plays the same games as `kark selfplay --agents random`,
+# and the usage errors. After an intended behaviour change: scripts/update-signatures GAME.
+set -u
+fail=0
+pass=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+table="$TESTS/data/bench/signatures.txt"
+
+ok() { pass=$((pass + 1)); }
+bad() {
+    echo "FAIL: $*"
+    fail=$((fail + 1))
+}
+
+# expect STATUS PATTERN CMD...: CMD exits with STATUS and prints one stderr line matching PATTERN.
+expect() {
+    local want="$1" pattern="$2"
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local got=$?
+    if [ "$got" -ne "$want" ] || ! grep -Eq -- "$pattern" "$tmp/err" ||
+        [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
+        bad "$* -> status $got (want $want), stderr: $(cat "$tmp/err")"
+    else
+        ok
+    fi
+}
+
+expect 2 "unknown game 'chess': expected one of" "$KARK" bench chess
+expect 2 "bad value '0' for --threads" "$KARK" bench --threads 0
+expect 2 "bad value 'many' for --threads" "$KARK" bench --threads many
+expect 2 "option '--threads' needs a value" "$KARK" bench --threads
+expect 2 "bad value '0' for --repeats" "$KARK" bench --repeats 0
+expect 2 "unknown option '--fast'" "$KARK" bench --fast
+expect 2 "bad value '9' for --players" "$KARK" bench --players 9
+
+if "$KARK" bench --help >"$tmp/out" 2>&1 && grep -q "usage: kark bench" "$tmp/out"; then ok; else
+    bad "kark bench --help"; fi
+
+games=$("$KARK" games | awk 'NR > 1 { print $1 }')
+[ -n "$games" ] || { echo "no games registered: nothing to check"; exit 0; }
+first=$(printf '%s\n' "$games" | head -n 1)
+expect 2 "game '$first' given twice" "$KARK" bench "$first" "$first"
+expect 2 "$first: unknown parameter 'no_such_key'|no_such_key" \
+    "$KARK" bench "$first" --set no_such_key=1
+
+# The run itself: all games, 1, 2 and 3 threads (the signature must not depend on them).
+if ! "$KARK" bench --quick --json --threads 3 >"$tmp/bench.json" 2>"$tmp/bench.err"; then
+    bad "kark bench --quick --json --threads 3 failed: $(cat "$tmp/bench.err")"
+fi
+
+# signature_of GAME FILE: the signature on GAME's line of a kark bench --json output.
+signature_of() {
+    grep "^{\"game\":\"$1\"," "$2" | grep -o '"signature":"[0-9a-f]*"' | cut -d'"' -f4
+}
+
+for game in $games; do
+    want=$(awk -v g="$game" '$1 == g && !/^#/ { print $2 }' "$table")
+    got=$(signature_of "$game" "$tmp/bench.json")
+    if [ -z "$want" ]; then
+        bad "$game: no recorded signature in tests/data/bench/signatures.txt" \
+            "(got ${got:-none}; record it with scripts/update-signatures $game)"
+    elif [ "$got" != "$want" ]; then
+        bad "$game: signature ${got:-missing}, recorded $want: its behaviour changed." \
+            "If that is intended, run scripts/update-signatures $game and commit the line."
+    else
+        ok
+    fi
+done
+for game in $(grep -v '^#' "$table" | awk 'NF == 2 { print $1 }'); do
+    if printf '%s\n' "$games" | grep -qx "$game"; then ok; else
+        bad "signatures.txt names '$game', which is not a registered game"; fi
+done
+
+# --signatures computes the same signatures without the timed runs.
+"$KARK" bench --signatures --json >"$tmp/sig.json" 2>"$tmp/sig.err" || bad "--signatures failed"
+for game in $games; do
+    a=$(signature_of "$game" "$tmp/bench.json")
+    b=$(signature_of "$game" "$tmp/sig.json")
+    if [ -n "$a" ] && [ "$a" = "$b" ]; then ok; else
+        bad "$game: --signatures gives '$b', the full run '$a'"; fi
+done
+
+# The fast random path plays the very games `kark selfplay --agents random --seed 1`
+# plays: same mean length over the signature games.
+for game in $games; do
+    want=$(grep "^{\"game\":\"$game\"," "$tmp/sig.json" | grep -o '"mean_length":[0-9.]*' |
+        cut -d: -f2)
+    got=$("$KARK" selfplay "$game" --agents random --games 200 --seed 1 2>/dev/null |
+        sed -n 's/^mean length: \([0-9.]*\).*/\1/p')
+    # selfplay prints two decimals: equal within its rounding.
+    if [ -n "$want" ] && [ -n "$got" ] &&
+        awk -v a="$want" -v b="$got" 'BEGIN { exit !(a - b <= 0.0051 && b - a <= 0.0051) }'
+    then ok; else
+        bad "$game: bench signature games have mean length '$want', selfplay random '$got'"
+    fi
+done
+
+# The JSON is one well-formed object with every figure the issue asks for.
+if command -v python3 >/dev/null 2>&1; then
+    if python3 - "$tmp/bench.json" "$games" >"$tmp/py.out" 2>&1 <<'EOF'; then ok; else
+import json, sys
+d = json.load(open(sys.argv[1]))
+games = sys.argv[2].split()
+c = d["conditions"]
+for k in ("cpu", "cores", "compiler", "flags", "build_type", "commit", "date", "command"):
+    assert k in c, "conditions." + k
+assert c["cores"] >= 1
+assert [g["game"] for g in d["games"]] == games, "games in kark games order"
+for g in d["games"]:
+    name = g["game"]
+    for k in ("players", "random_games_per_s", "moves_per_s", "legal_gen_per_s",
+              "state_bytes", "mcts_iters_per_s", "signature", "scaling",
+              "random_turns_per_s"):
+        assert k in g, name + ": " + k
+    for k in ("random_games_per_s", "moves_per_s", "legal_gen_per_s"):
+        assert g[k] > 0 and g[k + "_min"] <= g[k] <= g[k + "_max"], name + ": " + k
+    assert g["state_bytes"] > 0 and 1 <= g["players"] <= 5
+    assert len(g["signature"]) == 16
+    assert g["mcts_iters_per_s"] is None or g["mcts_iters_per_s"] > 0, name + ": mcts"
+    assert [s["threads"] for s in g["scaling"]] == [1, 2, 3], name + ": scaling threads"
+    assert abs(g["scaling"][0]["efficiency"] - 1) < 1e-9
+    for s in g["scaling"]:
+        assert s["games_per_s"] > 0 and s["efficiency"] > 0, name + ": scaling"
+EOF
+        bad "bench --json shape: $(tail -n 3 "$tmp/py.out")"
+    fi
+fi
+
+# The text table names each game with its signature.
+"$KARK" bench "$first" --quick --threads 1 >"$tmp/text" 2>&1 || bad "text run failed"
+if grep -q "^$first: .*signature $(signature_of "$first" "$tmp/sig.json")" "$tmp/text" &&
+    grep -q "random games/s" "$tmp/text" && grep -q "efficiency" "$tmp/text"; then ok; else
+    bad "text output: $(head -n 5 "$tmp/text")"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
