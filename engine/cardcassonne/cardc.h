@@ -119,16 +119,25 @@ struct cardc_state {
     uint8_t deal_seat, deal_left;
     uint8_t deck_total;
     uint8_t deck[CARDC_KINDS];
+    uint8_t deck_group[CARDC_COLOURS + 1]; /* supply by kind / 5: colours, then jokers */
     uint8_t hand[KK_MAX_SEATS][CARDC_KINDS];
     uint8_t hand_n[KK_MAX_SEATS];
+    /* The distinct kinds in each hand, in no particular order, coloured kinds and jokers
+     * apart, with each kind's index in its list: O(1) updates and random moves. */
+    uint8_t hand_coloured[KK_MAX_SEATS][CARDC_DRAGON];
+    uint8_t hand_jokers[KK_MAX_SEATS][CARDC_KINDS - CARDC_DRAGON];
+    uint8_t hand_ncoloured[KK_MAX_SEATS], hand_njokers[KK_MAX_SEATS];
+    uint8_t hand_index[KK_MAX_SEATS][CARDC_KINDS];
     uint8_t placed_card[KK_MAX_SEATS];     /* placed a card this round: next goes face up */
     uint8_t follower_placed[KK_MAX_SEATS]; /* this round */
     uint8_t row_len[CARDC_ROWS];
+    uint8_t row_claim_end[CARDC_ROWS]; /* 1 + position of the row's last follower, or 0 */
     uint8_t row[CARDC_ROWS][CARDC_ROW_CAP];
     /* Claimed this round, waiting for round scoring (between claim and scoring only). */
     uint8_t claim[KK_MAX_SEATS][CARDC_KINDS];
     /* Claimed mismatched animal/building cards waiting for the keep-or-cash decision. */
     uint8_t pending[KK_MAX_SEATS][CARDC_KINDS];
+    uint8_t pending_n[KK_MAX_SEATS];
     /* Each seat's area: animal cards by kind, animal jokers assigned to each kind, animal
      * jokers waiting (no animals yet), buildings by kind and building jokers (chest). */
     uint8_t animals[KK_MAX_SEATS][CARDC_COLOURS];
@@ -144,6 +153,51 @@ struct cardc_state {
     uint8_t cards_claimed[KK_MAX_SEATS];
     uint8_t rounds_won[KK_MAX_SEATS];
 };
+
+/* Uniform in [0, bound), unbiased, usually without a division (Lemire's multiply-shift
+ * with rejection). The engine's hot paths use it; any unbiased draw gives the same
+ * distribution, and results stay reproducible for a given rng stream. */
+static inline uint32_t cardc_bounded(kk_rng *rng, uint32_t bound)
+{
+    uint64_t m = (uint64_t)kk_rng_u32(rng) * bound;
+    uint32_t low = (uint32_t)m;
+    if (low < bound) {
+        uint32_t threshold = (uint32_t)(-bound) % bound;
+        while (low < threshold) {
+            m = (uint64_t)kk_rng_u32(rng) * bound;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* Adds one card of kind to seat's hand (counts and kind lists). */
+static inline void cardc_hand_add(struct cardc_state *st, int seat, int kind)
+{
+    st->hand_n[seat]++;
+    if (st->hand[seat][kind]++)
+        return;
+    if (cardc_is_joker(kind)) {
+        st->hand_index[seat][kind] = st->hand_njokers[seat];
+        st->hand_jokers[seat][st->hand_njokers[seat]++] = (uint8_t)kind;
+    } else {
+        st->hand_index[seat][kind] = st->hand_ncoloured[seat];
+        st->hand_coloured[seat][st->hand_ncoloured[seat]++] = (uint8_t)kind;
+    }
+}
+
+/* Removes one card of kind (held) from seat's hand. */
+static inline void cardc_hand_remove(struct cardc_state *st, int seat, int kind)
+{
+    st->hand_n[seat]--;
+    if (--st->hand[seat][kind])
+        return;
+    uint8_t *list = cardc_is_joker(kind) ? st->hand_jokers[seat] : st->hand_coloured[seat];
+    uint8_t *n = cardc_is_joker(kind) ? &st->hand_njokers[seat] : &st->hand_ncoloured[seat];
+    int at = st->hand_index[seat][kind], last = list[--*n];
+    list[at] = (uint8_t)last;
+    st->hand_index[seat][last] = (uint8_t)at;
+}
 
 /* Rules (cardc_rules.c). */
 int cardc_init(void *state, const struct kk_variant *v, int players, kk_error *err);

@@ -55,6 +55,8 @@ int cardc_init(void *state, const struct kk_variant *v, int players, kk_error *e
 
     st->players = (uint8_t)players;
     memcpy(st->deck, cardc_kind_total, sizeof st->deck);
+    for (int k = 0; k < CARDC_KINDS; k++)
+        st->deck_group[k / CARDC_TYPES] = (uint8_t)(st->deck_group[k / CARDC_TYPES] + st->deck[k]);
     st->deck_total = CARDC_TOTAL_CARDS;
     st->dealer = 0;
     st->setup_left = r->setup_cards;
@@ -134,6 +136,7 @@ static void claim_card(struct cardc_state *st, int seat, int row, uint8_t slot)
         }
         if (st->rules.mismatch_decision == CARDC_DECIDE_OWNER) {
             st->pending[seat][kind]++;
+            st->pending_n[seat]++;
             return;
         }
     }
@@ -146,9 +149,8 @@ static int pending_seat(const struct cardc_state *st)
     int seat = st->dealer;
     for (int i = 0; i < st->players; i++) {
         seat = next_seat(st, seat);
-        for (int k = 0; k < CARDC_KINDS; k++)
-            if (st->pending[seat][k])
-                return seat;
+        if (st->pending_n[seat])
+            return seat;
     }
     return -1;
 }
@@ -257,34 +259,32 @@ static void score_claim(struct cardc_state *st, int seat)
 
 int cardc_building_value(const uint8_t count[CARDC_COLOURS], int jokers)
 {
-    /* A joker stands for a kind not otherwise in its group, so a grouping with jokers is a
-     * grouping of the counts with each joker added to one kind. For fixed counts the best
-     * grouping takes one card of every kind still present, again and again: its group
-     * sizes majorise those of any other grouping (Gale-Ryser), and the points 0, 5, 15,
-     * 30 grow convexly. So try every way to add the jokers (at most 35) and take the
-     * best layered grouping. */
-    int best = 0;
-    int j[CARDC_COLOURS];
-    for (j[0] = 0; j[0] <= jokers; j[0]++)
-        for (j[1] = 0; j[0] + j[1] <= jokers; j[1]++)
-            for (j[2] = 0; j[0] + j[1] + j[2] <= jokers; j[2]++) {
-                j[3] = jokers - j[0] - j[1] - j[2];
-                int c[CARDC_COLOURS];
-                for (int i = 0; i < CARDC_COLOURS; i++)
-                    c[i] = count[i] + j[i];
-                /* sort descending (4 items) */
-                for (int a = 1; a < CARDC_COLOURS; a++)
-                    for (int b = a; b > 0 && c[b] > c[b - 1]; b--) {
-                        int tmp = c[b];
-                        c[b] = c[b - 1];
-                        c[b - 1] = tmp;
-                    }
-                int value = group_points[4] * c[3] + group_points[3] * (c[2] - c[3]) +
-                            group_points[2] * (c[1] - c[2]);
-                if (value > best)
-                    best = value;
-            }
-    return best;
+    /* For fixed counts the best grouping takes one card of every kind still present,
+     * again and again: its group sizes majorise those of any other grouping (Gale-Ryser)
+     * and the points 0, 5, 15, 30 grow convexly. With counts sorted descending that is
+     * 5*c1 + 10*c2 + 15*c3 (c0 >= c1 >= c2 >= c3, 0-based), a Schur-concave function of
+     * the counts. A joker stands for a kind not otherwise in its group, so it is one more
+     * card of a kind of our choice; adding each to the currently smallest count gives the
+     * vector that every other choice majorises, hence the maximum. Checked against an
+     * exhaustive search over groupings in tests/test_cardc_scoring.c. */
+    int c[CARDC_COLOURS];
+    for (int i = 0; i < CARDC_COLOURS; i++)
+        c[i] = count[i];
+    for (int j = 0; j < jokers; j++) {
+        int low = 0;
+        for (int i = 1; i < CARDC_COLOURS; i++)
+            if (c[i] < c[low])
+                low = i;
+        c[low]++;
+    }
+    for (int a = 1; a < CARDC_COLOURS; a++) /* sort descending */
+        for (int b = a; b > 0 && c[b] > c[b - 1]; b--) {
+            int tmp = c[b];
+            c[b] = c[b - 1];
+            c[b - 1] = tmp;
+        }
+    return group_points[2] * (c[1] - c[2]) + group_points[3] * (c[2] - c[3]) +
+           group_points[4] * c[3];
 }
 
 static void finish_game(struct cardc_state *st)
@@ -324,9 +324,12 @@ static void end_round(struct cardc_state *st)
 {
     memcpy(st->round_start, st->score, sizeof st->round_start);
     for (int r = 0; r < CARDC_ROWS; r++) {
+        int end = st->row_claim_end[r];
+        if (end == 0)
+            continue; /* no follower: nothing moves */
         uint8_t *row = st->row[r];
-        int len = st->row_len[r], seg = 0;
-        for (int i = 0; i < len; i++) {
+        int seg = 0;
+        for (int i = 0; i < end; i++) {
             uint8_t slot = row[i];
             if (cardc_slot_is_follower(slot)) {
                 int seat = cardc_slot_seat(slot);
@@ -337,7 +340,11 @@ static void end_round(struct cardc_state *st)
                 row[seg++] = slot; /* compacts toward the track as it goes */
             }
         }
-        st->row_len[r] = (uint8_t)seg;
+        /* seg is 0 here: the last slot taken was a follower; the rest slides down */
+        int rest = st->row_len[r] - end;
+        memmove(row, row + end, (size_t)rest);
+        st->row_len[r] = (uint8_t)rest;
+        st->row_claim_end[r] = 0;
     }
     int seat = pending_seat(st);
     if (seat >= 0) {
@@ -368,6 +375,7 @@ void cardc_apply(void *state, kk_move move)
     case CARDC_SETUP_DRAW: {
         int kind = move;
         st->deck[kind]--;
+        st->deck_group[kind / CARDC_TYPES]--;
         st->deck_total--;
         st->setup_left--;
         if (cardc_is_joker(kind)) {
@@ -391,9 +399,9 @@ void cardc_apply(void *state, kk_move move)
     case CARDC_DEAL: {
         int kind = move, seat = st->deal_seat;
         st->deck[kind]--;
+        st->deck_group[kind / CARDC_TYPES]--;
         st->deck_total--;
-        st->hand[seat][kind]++;
-        st->hand_n[seat]++;
+        cardc_hand_add(st, seat, kind);
         if (--st->deal_left == 0) {
             if (seat == st->dealer) {
                 start_play(st);
@@ -407,13 +415,14 @@ void cardc_apply(void *state, kk_move move)
     case CARDC_PLAY: {
         int seat = st->current;
         if (move >= CARDC_MOVE_FOLLOWER) {
-            row_push(st, move - CARDC_MOVE_FOLLOWER, (uint8_t)(CARDC_SLOT_FOLLOWER + seat));
+            int row = move - CARDC_MOVE_FOLLOWER;
+            row_push(st, row, (uint8_t)(CARDC_SLOT_FOLLOWER + seat));
+            st->row_claim_end[row] = st->row_len[row];
             st->follower_placed[seat] = 1;
             st->last_follower = (uint8_t)seat;
         } else {
             int kind = move / CARDC_ROWS, row = move % CARDC_ROWS;
-            st->hand[seat][kind]--;
-            st->hand_n[seat]--;
+            cardc_hand_remove(st, seat, kind);
             row_push(st, row,
                      st->placed_card[seat] ? (uint8_t)kind : cardc_facedown_slot(kind, seat));
             st->placed_card[seat] = 1;
@@ -424,6 +433,7 @@ void cardc_apply(void *state, kk_move move)
     case CARDC_DECIDE: {
         int seat = st->current, kind = cardc_pending_kind(st);
         st->pending[seat][kind]--;
+        st->pending_n[seat]--;
         if (move == CARDC_MOVE_CASH)
             cash_mismatch(st, seat, kind);
         else
@@ -482,34 +492,35 @@ kk_move cardc_random_move(const void *state, kk_rng *rng)
     const struct cardc_state *st = state;
     switch (st->phase) {
     case CARDC_SETUP_JOKER:
-        return cardc_place_move(st->pending_joker, (int)kk_rng_bounded(rng, CARDC_ROWS));
+        return cardc_place_move(st->pending_joker, (int)cardc_bounded(rng, CARDC_ROWS));
     case CARDC_DECIDE:
-        return kk_rng_bounded(rng, 2) ? CARDC_MOVE_CASH : CARDC_MOVE_KEEP;
+        return cardc_bounded(rng, 2) ? CARDC_MOVE_CASH : CARDC_MOVE_KEEP;
     case CARDC_PLAY: {
+        /* Uniform over the same moves as legal_moves, numbered differently: the kinds in
+         * hand list order, each with 4 rows when face down or a joker, else its own row,
+         * then the follower's rows. */
         int seat = st->current;
-        const uint8_t *hand = st->hand[seat];
-        int facedown = !st->placed_card[seat];
+        int coloured = st->hand_ncoloured[seat], jokers = st->hand_njokers[seat];
         int follower = st->follower_placed[seat] ? 0 : CARDC_ROWS;
-        int count = follower;
-        if (st->hand_n[seat])
-            for (int k = 0; k < CARDC_KINDS; k++)
-                if (hand[k])
-                    count += (facedown || cardc_is_joker(k)) ? CARDC_ROWS : 1;
-        int pick = (int)kk_rng_bounded(rng, (uint32_t)count);
-        for (int k = 0; k < CARDC_KINDS; k++) {
-            if (!hand[k])
-                continue;
-            if (facedown || cardc_is_joker(k)) {
-                if (pick < CARDC_ROWS)
-                    return cardc_place_move(k, pick);
-                pick -= CARDC_ROWS;
-            } else {
-                if (pick == 0)
-                    return cardc_place_move(k, cardc_colour(k));
-                pick--;
-            }
+        int pick;
+        if (!st->placed_card[seat]) {
+            int kinds = coloured + jokers;
+            pick = (int)cardc_bounded(rng, (uint32_t)(kinds * CARDC_ROWS + follower));
+            if (pick >= kinds * CARDC_ROWS)
+                return CARDC_MOVE_FOLLOWER + pick - kinds * CARDC_ROWS;
+            int i = pick / CARDC_ROWS;
+            int kind = i < coloured ? st->hand_coloured[seat][i] : st->hand_jokers[seat][i - coloured];
+            return cardc_place_move(kind, pick % CARDC_ROWS);
         }
-        return CARDC_MOVE_FOLLOWER + pick;
+        pick = (int)cardc_bounded(rng, (uint32_t)(coloured + jokers * CARDC_ROWS + follower));
+        if (pick < coloured) {
+            int kind = st->hand_coloured[seat][pick];
+            return cardc_place_move(kind, cardc_colour(kind));
+        }
+        pick -= coloured;
+        if (pick < jokers * CARDC_ROWS)
+            return cardc_place_move(st->hand_jokers[seat][pick / CARDC_ROWS], pick % CARDC_ROWS);
+        return CARDC_MOVE_FOLLOWER + pick - jokers * CARDC_ROWS;
     }
     default:
         return 0;
@@ -532,13 +543,21 @@ int cardc_chance_outcomes(const void *state, kk_move *out, double *prob)
 kk_move cardc_sample_chance(const void *state, kk_rng *rng)
 {
     const struct cardc_state *st = state;
-    int pick = (int)kk_rng_bounded(rng, st->deck_total);
-    for (int k = 0; k < CARDC_KINDS; k++) {
-        pick -= st->deck[k];
-        if (pick < 0)
-            return k;
-    }
-    return CARDC_KINDS - 1; /* unreachable while deck_total matches the counts */
+    /* Branch-free: which of the 5 groups of kinds (colours, jokers) the pick falls in,
+     * then which kind of that group; random exits of a loop would mispredict. */
+    int pick = (int)cardc_bounded(rng, st->deck_total);
+    const uint8_t *g = st->deck_group;
+    int cum[CARDC_COLOURS + 1];
+    cum[0] = 0;
+    cum[1] = g[0];
+    cum[2] = cum[1] + g[1];
+    cum[3] = cum[2] + g[2];
+    cum[4] = cum[3] + g[3];
+    int group = (pick >= cum[1]) + (pick >= cum[2]) + (pick >= cum[3]) + (pick >= cum[4]);
+    pick -= cum[group];
+    const uint8_t *d = st->deck + group * CARDC_TYPES; /* d[0..3] exist for every group */
+    int e1 = d[0], e2 = e1 + d[1], e3 = e2 + d[2], e4 = e3 + d[3];
+    return group * CARDC_TYPES + (pick >= e1) + (pick >= e2) + (pick >= e3) + (pick >= e4);
 }
 
 void cardc_scores(const void *state, int32_t *out)

@@ -50,8 +50,10 @@ void cardc_sample_view(const void *state, int seat, kk_rng *rng, void *out)
         if (s == seat)
             continue;
         memset(v->hand[s], 0, CARDC_KINDS);
+        v->hand_n[s] = 0;
+        v->hand_ncoloured[s] = v->hand_njokers[s] = 0;
         for (int i = 0; i < st->hand_n[s]; i++)
-            v->hand[s][draw(pool, &n, rng)]++;
+            cardc_hand_add(v, s, draw(pool, &n, rng));
     }
     for (int r = 0; r < CARDC_ROWS; r++)
         for (int i = 0; i < st->row_len[r]; i++) {
@@ -60,6 +62,9 @@ void cardc_sample_view(const void *state, int seat, kk_rng *rng, void *out)
                 v->row[r][i] = cardc_facedown_slot(draw(pool, &n, rng), cardc_slot_placer(slot));
         }
     memcpy(v->deck, pool, sizeof v->deck); /* what is left is the supply */
+    memset(v->deck_group, 0, sizeof v->deck_group);
+    for (int k = 0; k < CARDC_KINDS; k++)
+        v->deck_group[k / CARDC_TYPES] = (uint8_t)(v->deck_group[k / CARDC_TYPES] + pool[k]);
 }
 
 void cardc_get_stats(const void *state, double *out)
@@ -174,6 +179,13 @@ int cardc_check(const void *state, kk_error *err)
         where[k] += st->deck[k] + st->box[k];
         deck_total += st->deck[k];
     }
+    for (int g = 0; g <= CARDC_COLOURS; g++) {
+        int sum = 0;
+        for (int k = g * CARDC_TYPES; k < (g + 1) * CARDC_TYPES && k < CARDC_KINDS; k++)
+            sum += st->deck[k];
+        if (sum != st->deck_group[g])
+            return kk_fail(err, "supply group %d count %d, counted %d", g, st->deck_group[g], sum);
+    }
     if (deck_total != st->deck_total)
         return kk_fail(err, "supply count %d but %d cards by kind", st->deck_total, deck_total);
     int followers[KK_MAX_SEATS] = {0};
@@ -194,11 +206,26 @@ int cardc_check(const void *state, kk_error *err)
         }
     }
     for (int s = 0; s < n; s++) {
-        int in_hand = 0, sources = 0;
+        int in_hand = 0, sources = 0, pending = 0, kinds = 0;
         for (int k = 0; k < CARDC_KINDS; k++) {
+            if (st->hand[s][k]) {
+                int at = st->hand_index[s][k];
+                const uint8_t *list = cardc_is_joker(k) ? st->hand_jokers[s] : st->hand_coloured[s];
+                int len = cardc_is_joker(k) ? st->hand_njokers[s] : st->hand_ncoloured[s];
+                if (at >= len || list[at] != k)
+                    return kk_fail(err, "seat %d hand list lacks kind %d", s, k);
+                kinds++;
+            }
             in_hand += st->hand[s][k];
+            pending += st->pending[s][k];
             where[k] += st->hand[s][k] + st->claim[s][k] + st->pending[s][k];
         }
+        if (kinds != st->hand_ncoloured[s] + st->hand_njokers[s])
+            return kk_fail(err, "seat %d hand lists hold %d kinds, counted %d", s,
+                           st->hand_ncoloured[s] + st->hand_njokers[s], kinds);
+        if (pending != st->pending_n[s])
+            return kk_fail(err, "seat %d has %d pending decisions, counted %d", s, pending,
+                           st->pending_n[s]);
         if (in_hand != st->hand_n[s])
             return kk_fail(err, "seat %d holds %d cards, counted %d", s, in_hand, st->hand_n[s]);
         for (int c = 0; c < CARDC_COLOURS; c++) {
