@@ -101,41 +101,45 @@ static inline int popcount4(unsigned m)
     return pc[m & 15];
 }
 
+int carc_front_usable(const struct carc_state *s, int k)
+{
+    return !s->near_limit || span_ok(s, s->fx[k], s->fy[k]);
+}
+
 int carc_count_placements(const struct carc_state *s, int t)
 {
     int n = 0;
-    if (!s->near_limit) {
-        for (int k = 0; k < s->nfront; k++)
+    for (int k = 0; k < s->nfront; k++)
+        if (carc_front_usable(s, k))
             n += popcount4(carc_fit[s->fpat[k]][t]);
-    } else {
-        for (int k = 0; k < s->nfront; k++)
-            if (span_ok(s, s->fx[k], s->fy[k]))
-                n += popcount4(carc_fit[s->fpat[k]][t]);
-    }
     return n;
 }
 
-void carc_nth_placement(const struct carc_state *s, int t, int k, int *x, int *y, int *rot)
+/* 1 if tile t fits somewhere (stops at the first fitting cell). */
+static int fits_somewhere(const struct carc_state *s, int t)
 {
-    for (int f = 0; f < s->nfront; f++) {
-        if (s->near_limit && !span_ok(s, s->fx[f], s->fy[f]))
-            continue;
-        unsigned mask = carc_fit[s->fpat[f]][t];
-        int c = popcount4(mask);
-        if (k < c) {
-            for (int r = 0; r < 4; r++)
-                if (mask & (1u << r)) {
-                    if (k-- == 0) {
-                        *x = s->fx[f];
-                        *y = s->fy[f];
-                        *rot = r;
-                        return;
-                    }
-                }
+    for (int k = 0; k < s->nfront; k++)
+        if (carc_fit[s->fpat[k]][t] && carc_front_usable(s, k))
+            return 1;
+    return 0;
+}
+
+void carc_random_placement(const struct carc_state *s, int t, kk_rng *rng, int *x, int *y,
+                           int *rot)
+{
+    /* Rejection over (frontier cell, rotation) pairs: every fitting pair is equally likely,
+     * and on a typical board about a third of the pairs fit. */
+    uint32_t pairs = 4u * s->nfront;
+    for (;;) {
+        uint32_t u = kk_rng_bounded(rng, pairs);
+        int k = (int)(u >> 2), r = (int)(u & 3);
+        if ((carc_fit[s->fpat[k]][t] >> r) & 1u && carc_front_usable(s, k)) {
+            *x = s->fx[k];
+            *y = s->fy[k];
+            *rot = r;
+            return;
         }
-        k -= c;
     }
-    *x = *y = *rot = 0; /* unreachable for k < carc_count_placements() */
 }
 
 int carc_fit_side(const struct carc_state *s, int x, int y, int t, int rot)
@@ -203,18 +207,16 @@ static int put_tile(struct carc_state *s, int x, int y, int t, int rot, uint8_t 
     s->nsegs = (uint8_t)(base + d->nseg);
     if (carc_multi[t])
         s->multi_slots[s->nmulti++] = (uint8_t)slot;
-    int kinds[4] = {0, 0, 0, 0};
-    for (int j = 0; j < d->nseg; j++)
-        kinds[d->seg[j].kind]++;
-    for (int j = 0; j < d->nseg; j++) {
-        int g = base + j;
-        s->parent[g] = (uint8_t)g;
-        s->size[g] = 1;
-        s->open[g] = (uint8_t)popcount4(d->seg[j].sides);
-        s->pennants[g] = d->seg[j].pennant;
-        s->multi[g] = (uint8_t)(kinds[d->seg[j].kind] > 1 && d->seg[j].kind <= CARC_ROAD);
-        s->meeples[g] = 0;
-    }
+    /* Fresh segments: 8 entries at once (ids base..base+7 stay below CARC_MAX_SEGS). */
+    const struct carc_seg_init *si = &carc_seg_inits[t];
+    uint64_t ids = 0x0706050403020100ull + (uint64_t)base * 0x0101010101010101ull;
+    uint64_t ones = 0x0101010101010101ull;
+    memcpy(&s->parent[base], &ids, 8);
+    memcpy(&s->size[base], &ones, 8);
+    memcpy(&s->open[base], si->open, 8);
+    memcpy(&s->pennants[base], si->pennants, 8);
+    memcpy(&s->multi[base], si->multi, 8);
+    memset(&s->meeples[base], 0, 8 * sizeof s->meeples[0]);
     if (x < s->minx) s->minx = (int8_t)x;
     if (x > s->maxx) s->maxx = (int8_t)x;
     if (y < s->miny) s->miny = (int8_t)y;
@@ -241,8 +243,11 @@ static int put_tile(struct carc_state *s, int x, int y, int t, int rot, uint8_t 
                 s->open[r] = (uint8_t)(s->open[r] - 2);
             }
             if (farms && code != CARC_EDGE_CITY) {
-                for (int h = 2 * dir; h < 2 * dir + 2; h++)
-                    unite(s, base + o->half_seg[h], nbase + no->half_seg[opposite_half[h]]);
+                /* A field side is one farm on each tile; a road side separates two. */
+                int h = 2 * dir;
+                unite(s, base + o->half_seg[h], nbase + no->half_seg[opposite_half[h]]);
+                if (code == CARC_EDGE_ROAD)
+                    unite(s, base + o->half_seg[h + 1], nbase + no->half_seg[opposite_half[h + 1]]);
             }
         } else if (v != CARC_NONE) {
             s->fpat[v - CARC_FRONT_BASE] |= (uint8_t)(code << (2 * opposite(dir)));
@@ -255,25 +260,35 @@ static int put_tile(struct carc_state *s, int x, int y, int t, int rot, uint8_t 
         }
     }
 
-    /* Cloisters: this tile's counts its filled surroundings; neighbours' lose an empty cell. */
-    int own = cloister_of(t);
-    int filled = 0;
-    for (int i = 0; i < 8; i++) {
-        int ns = slot_at(s, x + ring_dx[i], y + ring_dy[i]);
-        if (ns < 0)
-            continue;
-        filled++;
-        int nclo = cloister_of(s->ttype[ns]);
-        if (nclo >= 0) {
-            int g = s->tbase[ns] + nclo;
+    /* Cloisters: this tile's counts its filled surroundings; placed ones nearby lose an
+     * empty cell (there are only 6 cloister tiles, so the list is short). */
+    for (int i = 0; i < s->ncloisters; i++) {
+        int cs = s->cloister_slots[i];
+        int dx = s->tx[cs] - x, dy = s->ty[cs] - y;
+        if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1) {
+            int g = s->tbase[cs] + cloister_of(s->ttype[cs]);
             if (--s->open[g] == 0 && s->meeples[g])
                 done[(*ndone)++] = (uint8_t)g;
         }
     }
+    int own = cloister_of(t);
     if (own >= 0) {
+        int filled = 0;
+        for (int i = 0; i < 8; i++)
+            filled += slot_at(s, x + ring_dx[i], y + ring_dy[i]) >= 0;
         s->open[base + own] = (uint8_t)(8 - filled);
+        s->cloister_slots[s->ncloisters++] = (uint8_t)slot;
         if (filled == 8)
             done[(*ndone)++] = (uint8_t)(base + own); /* scored only if a monk goes there */
+    }
+    /* Farm-city contacts of this tile, for farm scoring at the end. */
+    if (farms) {
+        for (int j = d->nseg - d->nfarm; j < d->nseg; j++)
+            for (unsigned cm = d->seg[j].cities, k = 0; cm; cm >>= 1, k++)
+                if (cm & 1u) {
+                    s->contact_farm[s->ncontacts] = (uint8_t)(base + j);
+                    s->contact_city[s->ncontacts++] = (uint8_t)(base + k);
+                }
     }
     return slot;
 }
@@ -281,7 +296,8 @@ static int put_tile(struct carc_state *s, int x, int y, int t, int rot, uint8_t 
 void carc_setup(struct carc_state *s, int solo, int players, int farms, int small_city,
                 int followers)
 {
-    memset(s, 0, sizeof *s);
+    /* Segment, tile and frontier entries are written before they are read. */
+    memset(&s->score, 0, offsetof(struct carc_state, cell) - offsetof(struct carc_state, score));
     memset(s->cell, CARC_NONE, sizeof s->cell);
     s->solo = (uint8_t)solo;
     s->players = (uint8_t)players;
@@ -292,6 +308,9 @@ void carc_setup(struct carc_state *s, int solo, int players, int farms, int smal
         s->bag[t] = carc_tiles[t].count;
     s->bag[CARC_START_TILE]--;
     s->bag_total = CARC_NTILES - 1;
+    for (int t = 0; t < CARC_NTYPES; t++)
+        for (int i = 0; i < s->bag[t]; i++)
+            s->deck[s->deck_size++] = (uint8_t)t;
     for (int p = 0; p < players; p++)
         s->supply[p] = (uint8_t)followers;
     if (solo) {
@@ -446,44 +465,57 @@ int carc_seg_slot(const struct carc_state *s, int g)
     return lo;
 }
 
-/* Farm points of the base game at the end (parameter farms), added to pts. */
-static void farm_points(const struct carc_state *s, int32_t pts[KK_MAX_SEATS][CARC_NSRC])
+/* A set of segment ids as a bitset: cheap to clear, for visiting each feature once. */
+struct segset {
+    uint64_t w[(CARC_MAX_SEGS + 63) / 64];
+};
+static inline int segset_add(struct segset *set, int g)
 {
+    uint64_t bit = 1ull << (g & 63);
+    if (set->w[g >> 6] & bit)
+        return 0;
+    set->w[g >> 6] |= bit;
+    return 1;
+}
+
+static void add_points(uint32_t mask, int players, int value, int src,
+                       int32_t pts[KK_MAX_SEATS][CARC_NSRC])
+{
+    for (int p = 0; p < players; p++)
+        if (mask & (1u << p))
+            pts[p][src] += value;
+}
+
+/* Farm points of the base game at the end (parameter farms), added to pts. farm_roots
+ * holds the farms with farmers. */
+static void farm_points(const struct carc_state *s, const struct segset *farm_roots,
+                        int32_t pts[KK_MAX_SEATS][CARC_NSRC])
+{
+    /* Distinct (farm, completed city) pairs as a bit matrix over small indices. */
     uint8_t fidx[CARC_MAX_SEGS], cidx[CARC_MAX_SEGS];
-    uint32_t fmeep[128];
+    struct segset seen_city = {{0}};
+    uint32_t fmeep[CARC_NTILES];
     uint64_t adj[64][2];
     int nf = 0, nc = 0;
-    memset(fidx, CARC_NONE, sizeof fidx);
-    memset(cidx, CARC_NONE, sizeof cidx);
-    for (int slot = 0; slot < s->ntiles; slot++) {
-        const struct carc_tile *d = &carc_tiles[s->ttype[slot]];
-        int base = s->tbase[slot];
-        for (int j = d->nseg - d->nfarm; j < d->nseg; j++) {
-            unsigned cities = d->seg[j].cities;
-            if (!cities)
-                continue;
-            int fr = carc_root(s, base + j);
-            if (!s->meeples[fr])
-                continue;
-            for (int k = 0; k < 8; k++) {
-                if (!(cities & (1u << k)))
-                    continue;
-                int cr = carc_root(s, base + k);
-                if (s->open[cr])
-                    continue;
-                if (fidx[fr] == CARC_NONE) {
-                    fidx[fr] = (uint8_t)nf;
-                    fmeep[nf++] = s->meeples[fr];
-                }
-                if (cidx[cr] == CARC_NONE) {
-                    cidx[cr] = (uint8_t)nc;
-                    adj[nc][0] = adj[nc][1] = 0;
-                    nc++;
-                }
-                int fi = fidx[fr];
-                adj[cidx[cr]][fi >> 6] |= 1ull << (fi & 63);
-            }
+    struct segset seen_farm = {{0}};
+    for (int i = 0; i < s->ncontacts; i++) {
+        int fr = carc_root(s, s->contact_farm[i]);
+        if (!((farm_roots->w[fr >> 6] >> (fr & 63)) & 1u))
+            continue;
+        int cr = carc_root(s, s->contact_city[i]);
+        if (s->open[cr])
+            continue;
+        if (segset_add(&seen_farm, fr)) {
+            fidx[fr] = (uint8_t)nf;
+            fmeep[nf++] = s->meeples[fr];
         }
+        if (segset_add(&seen_city, cr)) {
+            cidx[cr] = (uint8_t)nc;
+            adj[nc][0] = adj[nc][1] = 0;
+            nc++;
+        }
+        int fi = fidx[fr];
+        adj[cidx[cr]][fi >> 6] |= 1ull << (fi & 63);
     }
     int np = s->players;
     if (s->farms == CARC_FARMS_3RD) {
@@ -491,10 +523,7 @@ static void farm_points(const struct carc_state *s, int32_t pts[KK_MAX_SEATS][CA
             int cities = 0;
             for (int c = 0; c < nc; c++)
                 cities += (int)((adj[c][f >> 6] >> (f & 63)) & 1);
-            uint32_t mask = carc_majority(fmeep[f], np);
-            for (int p = 0; p < np; p++)
-                if (mask & (1u << p))
-                    pts[p][CARC_SRC_FARM_END] += 3 * cities;
+            add_points(carc_majority(fmeep[f], np), np, 3 * cities, CARC_SRC_FARM_END, pts);
         }
     } else if (s->farms == CARC_FARMS_2ND) {
         for (int c = 0; c < nc; c++) {
@@ -502,9 +531,7 @@ static void farm_points(const struct carc_state *s, int32_t pts[KK_MAX_SEATS][CA
             for (int f = 0; f < nf; f++)
                 if ((adj[c][f >> 6] >> (f & 63)) & 1)
                     mask |= carc_majority(fmeep[f], np);
-            for (int p = 0; p < np; p++)
-                if (mask & (1u << p))
-                    pts[p][CARC_SRC_FARM_END] += 3;
+            add_points(mask, np, 3, CARC_SRC_FARM_END, pts);
         }
     } else if (s->farms == CARC_FARMS_1ST) {
         for (int c = 0; c < nc; c++) {
@@ -526,34 +553,33 @@ static void farm_points(const struct carc_state *s, int32_t pts[KK_MAX_SEATS][CA
 void carc_end_points(const struct carc_state *s, int32_t pts[KK_MAX_SEATS][CARC_NSRC])
 {
     memset(pts, 0, sizeof(int32_t) * KK_MAX_SEATS * CARC_NSRC);
-    for (int slot = 0; slot < s->ntiles; slot++) {
-        const struct carc_tile *d = &carc_tiles[s->ttype[slot]];
-        int base = s->tbase[slot];
-        for (int j = 0; j < d->nseg; j++) {
-            int g = base + j;
-            if (s->parent[g] != g || !s->meeples[g] || !s->open[g])
-                continue;
-            int kind = d->seg[j].kind, value, src;
-            if (kind == CARC_ROAD) {
-                value = carc_feature_tiles(s, g);
-                src = CARC_SRC_ROAD_END;
-            } else if (kind == CARC_CITY) {
-                value = carc_feature_tiles(s, g) + s->pennants[g];
-                src = CARC_SRC_CITY_END;
-            } else if (kind == CARC_CLOISTER) {
-                value = 9 - s->open[g];
-                src = CARC_SRC_CLOISTER_END;
-            } else {
-                continue;
-            }
-            uint32_t mask = carc_majority(s->meeples[g], s->players);
-            for (int p = 0; p < s->players; p++)
-                if (mask & (1u << p))
-                    pts[p][src] += value;
+    struct segset seen = {{0}}, farm_roots = {{0}};
+    int farmers = 0;
+    /* Features still holding followers are among those that ever received one. */
+    for (int i = 0; i < s->nfollowed; i++) {
+        int g = s->followed[i], r = carc_root(s, g);
+        if (!s->meeples[r] || !segset_add(&seen, r))
+            continue;
+        int slot = carc_seg_slot(s, g);
+        int kind = seg_kind(s, slot, g - s->tbase[slot]), value, src;
+        if (kind == CARC_ROAD) {
+            value = carc_feature_tiles(s, r);
+            src = CARC_SRC_ROAD_END;
+        } else if (kind == CARC_CITY) {
+            value = carc_feature_tiles(s, r) + s->pennants[r];
+            src = CARC_SRC_CITY_END;
+        } else if (kind == CARC_CLOISTER) {
+            value = 9 - s->open[r];
+            src = CARC_SRC_CLOISTER_END;
+        } else {
+            segset_add(&farm_roots, r);
+            farmers = 1;
+            continue;
         }
+        add_points(carc_majority(s->meeples[r], s->players), s->players, value, src, pts);
     }
-    if (s->farms != CARC_FARMS_OFF)
-        farm_points(s, pts);
+    if (farmers && s->farms != CARC_FARMS_OFF)
+        farm_points(s, &farm_roots, pts);
 }
 
 /* Solo end: 2 points per meeple on the board, lowest colour first. */
@@ -623,17 +649,17 @@ void carc_draw(struct carc_state *s, int t)
 {
     s->bag[t]--;
     s->bag_total--;
+    uint8_t *p = memchr(s->deck, t, s->deck_size);
+    *p = s->deck[--s->deck_size];
     if (s->solo)
         s->pile[s->seat]--;
-    int n = carc_count_placements(s, t);
-    if (n == 0) {
+    if (!fits_somewhere(s, t)) {
         s->discarded++;
         if (s->solo ? s->pile[s->seat] == 0 : s->bag_total == 0)
             game_over(s, CARC_END_TILES);
         return;
     }
     s->tile = (uint8_t)t;
-    s->nplace = (uint16_t)n;
     s->phase = CARC_PHASE_PLACE;
 }
 
@@ -651,6 +677,7 @@ void carc_place(struct carc_state *s, int x, int y, int rot, int spot)
         s->meeples[r] += 1u << (4 * seat);
         s->supply[seat]--;
         s->placed[seat][d->seg[j].kind]++;
+        s->followed[s->nfollowed++] = (uint8_t)(base + j);
     } else if (s->solo && s->supply[seat] == 0) {
         for (int j = 0; j < nonfarm; j++)
             if (!s->meeples[find(s, base + j)])

@@ -13,7 +13,7 @@
 
 #define CARC_NTYPES 24     /* tile letters A..X */
 #define CARC_NTILES 72     /* tiles in the game, start tile included */
-#define CARC_MAX_SEGS 248  /* every segment of all 72 tiles is 243 */
+#define CARC_MAX_SEGS 256  /* every segment of all 72 tiles is 243; ids fit a byte */
 #define CARC_MAX_FRONT 146 /* empty cells next to n tiles are at most 2n + 2 */
 #define CARC_GRID 64       /* torus side: boards may span at most CARC_MAX_SPAN cells */
 #define CARC_MAX_SPAN 62
@@ -87,6 +87,12 @@ extern uint8_t carc_fit[256][CARC_NTYPES];
 extern uint8_t carc_period[CARC_NTYPES];
 /* 1 when the tile has several segments of one kind (a feature may pass it twice). */
 extern uint8_t carc_multi[CARC_NTYPES];
+/* Initial per-segment values of a freshly placed tile (8 entries, unused ones 0):
+ * open edges, pennants, and 1 for a road/city segment of a tile with several of its kind. */
+struct carc_seg_init {
+    uint8_t open[8], pennants[8], multi[8];
+};
+extern struct carc_seg_init carc_seg_inits[CARC_NTYPES];
 void carc_tables_init(void);
 
 struct carc_state {
@@ -113,10 +119,16 @@ struct carc_state {
     uint8_t ntiles, nsegs, nfront, bag_total, near_limit;
     int8_t minx, maxx, miny, maxy;
     uint8_t discarded;
-    uint16_t nplace; /* placements of the drawn tile */
     uint8_t bag[CARC_NTYPES];
     uint8_t supply[KK_MAX_SEATS];
     uint8_t nmulti, multi_slots[16]; /* slots of placed tiles with repeated kinds */
+    uint8_t ncloisters, cloister_slots[8]; /* slots of placed cloister tiles */
+    uint8_t deck_size, deck[CARC_NTILES];  /* the bag as a list, for O(1) sampling */
+    /* Every segment that ever received a follower (at most one per turn), so end scoring
+     * visits only occupied features; and every farm-city contact (farm segment, city
+     * segment) on placed tiles, for farm scoring. */
+    uint8_t nfollowed, followed[CARC_NTILES];
+    uint8_t ncontacts, contact_farm[64], contact_city[64];
 
     /* solo */
     uint8_t pile[KK_MAX_SEATS];
@@ -143,8 +155,11 @@ static inline int carc_root(const struct carc_state *s, int a)
 }
 /* Number of distinct placements (cell, rotation) of tile type t on the board. */
 int carc_count_placements(const struct carc_state *s, int t);
-/* The k-th placement (in legal_moves order) of tile t: cell and rotation. */
-void carc_nth_placement(const struct carc_state *s, int t, int k, int *x, int *y, int *rot);
+/* 1 if frontier cell k may take a tile (within the board span limit). */
+int carc_front_usable(const struct carc_state *s, int k);
+/* A uniformly drawn placement of tile t (there must be one): cell and rotation. */
+void carc_random_placement(const struct carc_state *s, int t, kk_rng *rng, int *x, int *y,
+                           int *rot);
 /* 1 if the cell may take a tile (empty, next to a tile, within the board span limit). */
 int carc_cell_open(const struct carc_state *s, int x, int y);
 /* 0 if tile t at rotation rot fits at (x,y); else the first mismatching side (1 + d). */

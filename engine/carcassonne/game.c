@@ -168,10 +168,13 @@ static int carc_legal_moves(const void *state, kk_move *out)
             out[n++] = CARC_MOVE_DECIDE | i;
         return n;
     }
-    for (int k = 0; k < s->nplace; k++) {
-        int x, y, rot;
-        carc_nth_placement(s, s->tile, k, &x, &y, &rot);
-        n += placement_moves(s, x, y, rot, out + n);
+    for (int k = 0; k < s->nfront; k++) {
+        unsigned mask = carc_fit[s->fpat[k]][s->tile];
+        if (!mask || !carc_front_usable(s, k))
+            continue;
+        for (int rot = 0; rot < 4; rot++)
+            if (mask & (1u << rot))
+                n += placement_moves(s, s->fx[k], s->fy[k], rot, out + n);
     }
     return n;
 }
@@ -189,7 +192,7 @@ static kk_move carc_random_move(const void *state, kk_rng *rng)
     int spots = 1 + (s->supply[seat] ? spot_limit(s, t) : 0);
     for (;;) {
         int x, y, rot;
-        carc_nth_placement(s, t, (int)kk_rng_bounded(rng, s->nplace), &x, &y, &rot);
+        carc_random_placement(s, t, rng, &x, &y, &rot);
         int sp = spots > 1 ? (int)kk_rng_bounded(rng, (uint32_t)spots) : 0;
         if (!s->solo) {
             if (sp == 0 || carc_segment_free(s, x, y, t, rot, sp - 1))
@@ -234,11 +237,7 @@ static int carc_chance_outcomes(const void *state, kk_move *out, double *prob)
 static kk_move carc_sample_chance(const void *state, kk_rng *rng)
 {
     const struct carc_state *s = state;
-    int u = (int)kk_rng_bounded(rng, s->bag_total);
-    int t = 0;
-    while (u >= s->bag[t])
-        u -= s->bag[t++];
-    return t;
+    return s->deck[kk_rng_bounded(rng, s->deck_size)];
 }
 
 static void carc_scores(const void *state, int32_t *out)

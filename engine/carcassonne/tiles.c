@@ -71,6 +71,7 @@ struct carc_rot carc_rots[CARC_NTYPES][4];
 uint8_t carc_fit[256][CARC_NTYPES];
 uint8_t carc_period[CARC_NTYPES];
 uint8_t carc_multi[CARC_NTYPES];
+struct carc_seg_init carc_seg_inits[CARC_NTYPES];
 
 static unsigned rotl4(unsigned m, int r) { return ((m << r) | (m >> (4 - r))) & 0xFu; }
 static unsigned rotl8(unsigned m, int r) { return ((m << r) | (m >> (8 - r))) & 0xFFu; }
@@ -104,6 +105,13 @@ void carc_tables_init(void)
         for (int j = 0; j < d->nseg; j++)
             kinds[d->seg[j].kind]++;
         carc_multi[t] = kinds[CARC_CITY] > 1 || kinds[CARC_ROAD] > 1;
+        struct carc_seg_init *si = &carc_seg_inits[t];
+        memset(si, 0, sizeof *si);
+        for (int j = 0; j < d->nseg; j++) {
+            si->open[j] = (uint8_t)__builtin_popcount(d->seg[j].sides);
+            si->pennants[j] = d->seg[j].pennant;
+            si->multi[j] = (uint8_t)(d->seg[j].kind <= CARC_ROAD && kinds[d->seg[j].kind] > 1);
+        }
         for (int r = 0; r < 4; r++) {
             struct carc_rot *o = &carc_rots[t][r];
             memset(o->side_seg, CARC_NONE, sizeof o->side_seg);
