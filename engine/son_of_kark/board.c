@@ -44,119 +44,117 @@ int sok_cell_coords(const struct sok_state *s, unsigned cell, int *x, int *y)
     return -1;
 }
 
-/* Removes value from an unordered list of n entries (it must be there). */
-static void list_remove(uint16_t *list, uint16_t *n, unsigned value)
+/* Drops the corner-list entries of cell (a cell that was just filled); returns how many. */
+static unsigned drop_corners(struct sok_state *s, unsigned cell)
 {
-    unsigned i = 0;
-    while (list[i] != value)
-        i++;
-    list[i] = list[--*n];
+    unsigned n = s->n_corners, j = 0;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned e = s->corner_list[i];
+        s->corner_list[j] = (uint16_t)e;
+        j += (e & (SOK_CELLS - 1)) != cell;
+    }
+    s->n_corners = (uint16_t)j;
+    return n - j;
 }
 
-/* Updates the lists when cell becomes one where face down is forbidden. */
+/* Updates the counts when empty cell becomes one where face down is forbidden. */
 static void forbid_down(struct sok_state *s, unsigned cell)
 {
-    list_remove(s->down_ok_list, &s->n_down_ok, cell);
+    s->n_down_ok--;
+    s->down_ok_count[cell >> 6]--;
+    unsigned lost = 0;
     for (unsigned i = 0; i < s->n_corners; i++)
-        s->n_corners_down_ok -= (uint16_t)((s->corner_list[i] & (SOK_CELLS - 1)) == cell);
+        lost += (s->corner_list[i] & (SOK_CELLS - 1)) == cell;
+    s->n_corners_down_ok = (uint16_t)(s->n_corners_down_ok - lost);
 }
 
+/* Branch-light on purpose: in random playouts every condition below is a coin flip, and
+ * mispredicted branches, not arithmetic, dominate the cost of a turn. The corner list gets
+ * an unconditional store and a conditional length increment (it has one spare slot). */
 int sok_place_tile(struct sok_state *s, int x, int y, int symbol, int face_up)
 {
     unsigned c = sok_cell(x, y);
-    int down_ok_here = !sok_bit(s->no_down, c);
+    unsigned down_ok_here = !sok_bit(s->no_down, c);
 
-    if (sok_bit(s->frontier, c)) {
+    if (sok_bit(s->frontier, c)) { /* false only for the two setup tiles */
         sok_clear(s->frontier, c);
-        list_remove(s->frontier_list, &s->n_frontier, c);
-        if (down_ok_here)
-            list_remove(s->down_ok_list, &s->n_down_ok, c);
+        s->n_frontier--;
+        s->frontier_count[c >> 6]--;
+        s->n_down_ok = (uint16_t)(s->n_down_ok - down_ok_here);
+        s->down_ok_count[c >> 6] = (uint8_t)(s->down_ok_count[c >> 6] - down_ok_here);
     }
     sok_set(s->occupied, c);
 
-    /* Corner points around c: one with 3 tiles now is complete for its empty 4th cell;
-     * one with 4 tiles was complete for c until now. Seen from the empty cell, the point
-     * is mirrored in x (k ^ 1), in y (k ^ 2) or in both (k ^ 3). */
+    /* Corner points around c: the ones that were complete for c are gone with c's cell;
+     * one with 3 tiles now is complete for its empty 4th cell. Seen from that cell, the
+     * point is mirrored in x (k ^ 1), in y (k ^ 2) or in both (k ^ 3). */
+    if (s->n_corners) {
+        unsigned gone = drop_corners(s, c);
+        s->n_corners_down_ok = (uint16_t)(s->n_corners_down_ok - (gone & -down_ok_here));
+    }
     for (unsigned k = 0; k < 4; k++) {
         unsigned a = sok_step(c, sok_corner_dx[k], 0);
         unsigned b = sok_step(c, 0, sok_corner_dy[k]);
         unsigned d = sok_step(c, sok_corner_dx[k], sok_corner_dy[k]);
-        int oa = sok_bit(s->occupied, a), ob = sok_bit(s->occupied, b),
-            od = sok_bit(s->occupied, d);
-        int n = oa + ob + od;
-        if (n == 3) {
-            list_remove(s->corner_list, &s->n_corners, c | k << SOK_CELL_BITS);
-            s->n_corners_down_ok -= (uint16_t)down_ok_here;
-        } else if (n == 2) {
-            unsigned empty = !oa ? a : !ob ? b : d;
-            unsigned corner = !oa ? k ^ 1 : !ob ? k ^ 2 : k ^ 3;
-            s->corner_list[s->n_corners++] = (uint16_t)(empty | corner << SOK_CELL_BITS);
-            s->n_corners_down_ok += (uint16_t)!sok_bit(s->no_down, empty);
-        }
+        unsigned oa = (unsigned)sok_bit(s->occupied, a), ob = (unsigned)sok_bit(s->occupied, b),
+                 od = (unsigned)sok_bit(s->occupied, d);
+        /* Which one is empty when exactly two are occupied, without branches. */
+        unsigned pick_a = !oa, pick_b = oa & !ob, pick_d = oa & ob;
+        unsigned empty = (a & -pick_a) | (b & -pick_b) | (d & -pick_d);
+        unsigned corner = k ^ (pick_a | pick_b << 1 | pick_d * 3);
+        unsigned add = oa + ob + od == 2;
+        s->corner_list[s->n_corners] = (uint16_t)(empty | corner << SOK_CELL_BITS);
+        s->n_corners = (uint16_t)(s->n_corners + add);
+        s->n_corners_down_ok =
+            (uint16_t)(s->n_corners_down_ok + (add & !sok_bit(s->no_down, empty)));
     }
 
     for (int k = 0; k < 4; k++) {
         unsigned n = sok_step(c, sok_dir_dx[k], sok_dir_dy[k]);
-        if (!sok_bit(s->occupied, n) && !sok_bit(s->frontier, n)) {
-            sok_set(s->frontier, n);
-            s->frontier_list[s->n_frontier++] = (uint16_t)n;
-            if (!sok_bit(s->no_down, n))
-                s->down_ok_list[s->n_down_ok++] = (uint16_t)n;
-        }
+        unsigned w = n >> 6, bit = n & 63;
+        unsigned add = !(((s->occupied[w] | s->frontier[w]) >> bit) & 1u);
+        unsigned down_ok = add & !((s->no_down[w] >> bit) & 1u);
+        s->frontier[w] |= (uint64_t)add << bit;
+        s->n_frontier = (uint16_t)(s->n_frontier + add);
+        s->frontier_count[w] = (uint8_t)(s->frontier_count[w] + add);
+        s->n_down_ok = (uint16_t)(s->n_down_ok + down_ok);
+        s->down_ok_count[w] = (uint8_t)(s->down_ok_count[w] + down_ok);
     }
     if (!face_up) {
         for (int k = 0; k < 4; k++) {
             unsigned n = sok_step(c, sok_dir_dx[k], sok_dir_dy[k]);
-            if (sok_bit(s->no_down, n))
-                continue;
-            sok_set(s->no_down, n);
-            if (!sok_bit(s->occupied, n))
+            if (!(sok_bit(s->no_down, n) | sok_bit(s->occupied, n)))
                 forbid_down(s, n);
+            sok_set(s->no_down, n);
         }
     }
 
-    if (s->num_tiles == 0) {
-        s->min_x = s->max_x = (int8_t)x;
-        s->min_y = s->max_y = (int8_t)y;
-    }
-    if (x < s->min_x)
-        s->min_x = (int8_t)x;
-    if (x > s->max_x)
-        s->max_x = (int8_t)x;
-    if (y < s->min_y)
-        s->min_y = (int8_t)y;
-    if (y > s->max_y)
-        s->max_y = (int8_t)y;
+    /* The box starts at the first tile, 0,0 (init zeroes it). */
+    s->min_x = (int8_t)(x < s->min_x ? x : s->min_x);
+    s->max_x = (int8_t)(x > s->max_x ? x : s->max_x);
+    s->min_y = (int8_t)(y < s->min_y ? y : s->min_y);
+    s->max_y = (int8_t)(y > s->max_y ? y : s->max_y);
 
     int slot = s->num_tiles++;
     struct sok_tile *t = &s->tiles[slot];
-    t->cell = (uint16_t)c;
     t->x = (int8_t)x;
     t->y = (int8_t)y;
     t->symbol = (uint8_t)symbol;
     t->face_up = (uint8_t)face_up;
+    t->category = (uint8_t)(face_up ? symbol : SOK_CITY);
     t->token = SOK_NONE;
     t->owner = -1;
-    if (face_up)
-        s->face_up_count[symbol]++;
+    s->face_up_count[symbol] = (uint8_t)(s->face_up_count[symbol] + face_up);
 
+    unsigned sym_bit = (unsigned)face_up << symbol;
     for (int i = 0; i < s->num_cities; i++) {
         struct sok_city *city = &s->cities[i];
         const struct sok_tile *ct = &s->tiles[city->slot];
-        int dx = x - ct->x, dy = y - ct->y;
-        if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1) {
-            city->filled++;
-            if (face_up)
-                city->symbols |= (uint8_t)(1u << symbol);
-        }
+        unsigned near = ((unsigned)(x - ct->x + 1) <= 2u) & ((unsigned)(y - ct->y + 1) <= 2u);
+        city->filled = (uint8_t)(city->filled + near);
+        city->symbols = (uint8_t)(city->symbols | (near ? sym_bit : 0u));
     }
     return slot;
-}
-
-/* Category of a placed tile for Crossroad majorities. */
-static int category(const struct sok_tile *t)
-{
-    return t->face_up ? t->symbol : SOK_CITY;
 }
 
 static void add_points(struct sok_state *s, int seat, enum sok_source src, int points)
@@ -187,15 +185,15 @@ static void place_city(struct sok_state *s, int seat, int slot)
     city->slot = (uint8_t)slot;
     city->symbols = 0;
     city->filled = 0;
-    for (int i = 0; i < s->num_tiles; i++) {
+    unsigned filled = 0, symbols = 0;
+    for (int i = 0; i < slot; i++) {
         const struct sok_tile *n = &s->tiles[i];
-        int dx = n->x - t->x, dy = n->y - t->y;
-        if (i == slot || dx < -1 || dx > 1 || dy < -1 || dy > 1)
-            continue;
-        city->filled++;
-        if (n->face_up)
-            city->symbols |= (uint8_t)(1u << n->symbol);
+        unsigned near = ((unsigned)(n->x - t->x + 1) <= 2u) & ((unsigned)(n->y - t->y + 1) <= 2u);
+        filled += near;
+        symbols |= (near & n->face_up) << n->symbol;
     }
+    city->filled = (uint8_t)filled;
+    city->symbols = (uint8_t)symbols;
     s->placed[SOK_SRC_CITY][seat]++;
 }
 
@@ -203,15 +201,19 @@ static void place_crossroad(struct sok_state *s, int seat, int slot, int corner)
 {
     const struct sok_tile *t = &s->tiles[slot];
     int dx = sok_corner_dx[corner], dy = sok_corner_dy[corner];
-    uint8_t *inf = s->influence[seat];
-    inf[category(t)]++;
-    /* One pass over the tiles finds the other three of the (complete) corner. */
-    for (int i = 0; i < s->num_tiles; i++) {
+    /* One pass over the tiles finds the other three of the (complete) corner; hits are
+     * tallied in 4-bit fields of one word, one field per category. */
+    uint32_t tally = 0;
+    for (int i = 0; i < slot; i++) {
         const struct sok_tile *n = &s->tiles[i];
         int ox = n->x - t->x, oy = n->y - t->y;
-        if (i != slot && (ox == 0 || ox == dx) && (oy == 0 || oy == dy))
-            inf[category(n)]++;
+        uint32_t hit = (uint32_t)(((ox == 0) | (ox == dx)) & ((oy == 0) | (oy == dy)));
+        tally += hit << (4 * n->category);
     }
+    tally += 1u << (4 * t->category);
+    uint8_t *inf = s->influence[seat];
+    for (int cat = 0; cat < SOK_CATEGORIES; cat++)
+        inf[cat] = (uint8_t)(inf[cat] + ((tally >> (4 * cat)) & 15u));
     s->crossroads[seat]++;
     s->placed[SOK_SRC_CROSS][seat]++;
 }

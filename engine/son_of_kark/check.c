@@ -28,14 +28,14 @@ int sok_check(const void *state, kk_error *err)
 
     for (int i = 0; i < s->num_tiles; i++) {
         const struct sok_tile *t = &s->tiles[i];
-        if (t->cell != sok_cell(t->x, t->y))
-            return kk_fail(err, "tile %d: cell index %d does not match %d,%d", i, t->cell,
-                           t->x, t->y);
-        if (sok_bit(occ, t->cell))
+        unsigned cell = sok_cell(t->x, t->y);
+        if (t->category != (t->face_up ? t->symbol : SOK_CITY) || t->symbol >= SOK_SYMBOLS)
+            return kk_fail(err, "tile %d,%d: bad symbol or category", t->x, t->y);
+        if (sok_bit(occ, cell))
             return kk_fail(err, "two tiles at %d,%d", t->x, t->y);
         if (t->x < s->min_x || t->x > s->max_x || t->y < s->min_y || t->y > s->max_y)
             return kk_fail(err, "tile %d,%d outside the bounding box", t->x, t->y);
-        sok_set(occ, t->cell);
+        sok_set(occ, cell);
         if (t->face_up)
             up_count[t->symbol]++;
         used[t->symbol]++;
@@ -44,7 +44,7 @@ int sok_check(const void *state, kk_error *err)
         const struct sok_tile *t = &s->tiles[i];
         int beside = 0;
         for (int k = 0; k < 4; k++) {
-            unsigned n = sok_step(t->cell, sok_dir_dx[k], sok_dir_dy[k]);
+            unsigned n = sok_cell(t->x + sok_dir_dx[k], t->y + sok_dir_dy[k]);
             if (!sok_bit(occ, n))
                 sok_set(front, n);
             else
@@ -65,18 +65,34 @@ int sok_check(const void *state, kk_error *err)
         return kk_fail(err, "occupied/frontier/no_down masks disagree with the tiles");
 
     int nf = 0, nd = 0, nc = 0, ncd = 0;
-    for (unsigned c = 0; c < SOK_CELLS; c++) {
-        if (!sok_bit(front, c))
-            continue;
-        int corners = 0;
-        for (int k = 0; k < 4; k++)
-            corners += sok_corner_complete(s, c, k);
-        nf++;
-        nc += corners;
-        if (!sok_bit(nodown, c)) {
-            nd++;
-            ncd += corners;
+    for (unsigned w = 0; w < SOK_WORDS; w++) {
+        int fw = 0, dw = 0;
+        for (unsigned c = w * 64; c < w * 64 + 64; c++) {
+            if (!sok_bit(front, c))
+                continue;
+            int corners = 0;
+            for (int k = 0; k < 4; k++) {
+                if (!sok_corner_complete(s, c, k))
+                    continue;
+                corners++;
+                int listed = 0;
+                for (int i = 0; i < s->n_corners; i++)
+                    listed += s->corner_list[i] == (c | (unsigned)k << SOK_CELL_BITS);
+                if (listed != 1)
+                    return kk_fail(err, "corner %d of cell %u listed %d times", k, c, listed);
+            }
+            fw++;
+            nc += corners;
+            if (!sok_bit(nodown, c)) {
+                dw++;
+                ncd += corners;
+            }
         }
+        if (fw != s->frontier_count[w] || dw != s->down_ok_count[w])
+            return kk_fail(err, "word %u counts %d/%d, expected %d/%d", w,
+                           s->frontier_count[w], s->down_ok_count[w], fw, dw);
+        nf += fw;
+        nd += dw;
     }
     if (nf != s->n_frontier || nd != s->n_down_ok || nc != s->n_corners ||
         ncd != s->n_corners_down_ok)

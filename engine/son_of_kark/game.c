@@ -129,10 +129,13 @@ static kk_move sok_sample_chance(const void *state, kk_rng *rng)
 {
     const struct sok_state *s = state;
     unsigned r = sok_rng_below(rng, s->bag_left);
-    int i = 0;
-    while (r >= s->bag[i])
-        r -= s->bag[i++];
-    return i;
+    /* The symbol is the number of prefix sums of the bag that r reaches (branch-free). */
+    unsigned sum = 0, sym = 0;
+    for (int i = 0; i < SOK_SYMBOLS - 1; i++) {
+        sum += s->bag[i];
+        sym += r >= sum;
+    }
+    return (kk_move)sym;
 }
 
 static void sok_scores(const void *state, int32_t *out)

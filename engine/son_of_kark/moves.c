@@ -2,8 +2,7 @@
  * down unless a face-down tile is orthogonally beside it; with a token in supply each face
  * also allows the centre (a Market needs self_displace or another owner) and each complete
  * corner. So the number of moves is a sum of incrementally kept counts, and a uniform random
- * move is found by picking an index and locating it in one of six blocks, each backed by
- * one of the state's unordered lists. */
+ * move is found by picking an index and locating it in one of six blocks. */
 #include "internal.h"
 
 int sok_market_allowed(const struct sok_state *s)
@@ -46,6 +45,20 @@ int sok_legal_moves(const void *state, kk_move *out)
     return n;
 }
 
+/* The k-th (from 0) frontier cell in index order, or the k-th where face down is allowed:
+ * the per-word counts find the word, then k lowest bits are cleared. */
+static unsigned nth_cell(const struct sok_state *s, int down_ok_only, unsigned k)
+{
+    const uint8_t *count = down_ok_only ? s->down_ok_count : s->frontier_count;
+    unsigned w = 0;
+    while (k >= count[w])
+        k -= count[w++];
+    uint64_t bits = s->frontier[w] & (down_ok_only ? ~s->no_down[w] : ~(uint64_t)0);
+    while (k--)
+        bits &= bits - 1;
+    return w * 64 + (unsigned)__builtin_ctzll(bits);
+}
+
 /* The k-th complete corner at a cell where face down is allowed, as a face-down move. */
 static kk_move nth_corner_down(const struct sok_state *s, unsigned k)
 {
@@ -68,18 +81,18 @@ kk_move sok_random_move(const void *state, kk_rng *rng)
     /* Blocks: up & no token | up & Market | down & no token | down & City | up & corner |
      * down & corner. Each (move, block) pair appears once, so the draw is uniform. */
     if (k < nf)
-        return SOK_MOVE(s->frontier_list[k], 0u, SOK_NONE);
+        return SOK_MOVE(nth_cell(s, 0, k), 0u, SOK_NONE);
     k -= nf;
     if (mu) {
         if (k < nf)
-            return SOK_MOVE(s->frontier_list[k], 0u, SOK_CENTRE);
+            return SOK_MOVE(nth_cell(s, 0, k), 0u, SOK_CENTRE);
         k -= nf;
     }
     if (k < nd)
-        return SOK_MOVE(s->down_ok_list[k], 1u, SOK_NONE);
+        return SOK_MOVE(nth_cell(s, 1, k), 1u, SOK_NONE);
     k -= nd;
     if (k < nd)
-        return SOK_MOVE(s->down_ok_list[k], 1u, SOK_CENTRE);
+        return SOK_MOVE(nth_cell(s, 1, k), 1u, SOK_CENTRE);
     k -= nd;
     if (k < s->n_corners) {
         unsigned e = s->corner_list[k];

@@ -1,8 +1,8 @@
 /* Son of Kark: the game engine (rules in docs/rules/son-of-kark.md).
  * The state is a flat, pointer-free struct (memcpy-copyable) built around three 1024-bit
  * masks on a skewed torus (occupied cells, frontier cells, cells where a face-down tile is
- * forbidden) plus small incrementally kept lists of move targets, so that the number of
- * legal moves is O(1) and a uniform random move needs no move list. The struct is public so tests and tools can read
+ * forbidden) plus incrementally kept counts of move targets, so that the number of legal
+ * moves is O(1) and a uniform random move needs no move list. The struct is public so tests and tools can read
  * it; only the functions of this module write it. */
 #ifndef SOK_H
 #define SOK_H
@@ -30,7 +30,7 @@
 #define SOK_STRIDE 50
 
 /* A connected set of n cells has at most 2n + 2 empty orthogonal neighbours, and at most
- * 4n / 3 corner points holding exactly 3 of its cells. */
+ * 4n / 3 corner points holding exactly 3 of its cells (each cell touches 4 points). */
 #define SOK_MAX_FRONTIER (2 * SOK_TILES + 2)
 #define SOK_MAX_CORNERS (4 * SOK_TILES / 3)
 
@@ -47,12 +47,13 @@ enum sok_token { SOK_NONE, SOK_CENTRE, SOK_NE, SOK_NW, SOK_SE, SOK_SW };
 enum sok_source { SOK_SRC_MARKET, SOK_SRC_CITY, SOK_SRC_CROSS, SOK_SOURCES };
 
 struct sok_tile {
-    uint16_t cell;   /* torus index of (x, y) */
-    int8_t x, y;     /* real coordinates: x grows east, y grows south */
-    uint8_t symbol;  /* 0..5 (printed on the face-up side only) */
-    uint8_t face_up; /* 1 face up, 0 face down */
-    uint8_t token;   /* enum sok_token placed with this tile (SOK_NONE at setup) */
-    int8_t owner;    /* seat of that token, -1 when none */
+    int8_t x, y;      /* real coordinates: x grows east, y grows south */
+    uint8_t symbol;   /* 0..5 (printed on the face-up side only) */
+    uint8_t face_up;  /* 1 face up, 0 face down */
+    uint8_t category; /* Crossroad category: the symbol if face up, else SOK_CITY */
+    uint8_t token;    /* enum sok_token placed with this tile (SOK_NONE at setup) */
+    int8_t owner;     /* seat of that token, -1 when none */
+    uint8_t unused;
 };
 
 /* A City on the table: its tile and what its 8 surrounding cells hold so far. */
@@ -88,14 +89,14 @@ struct sok_state {
     uint8_t players, removed;
     uint8_t terminal;
     int8_t min_x, min_y, max_x, max_y; /* bounding box of the tiles */
-    /* Incremental move lists behind the O(1) move count and O(1) random move, unordered:
-     * frontier cells; frontier cells where face down is allowed; complete corners of
-     * frontier cells (corner points holding exactly 3 tiles), as cell | corner << 10 with
-     * corner 0..3 = NE NW SE SW; and how many of those are at face-down-allowed cells. */
+    /* Incremental counts behind the O(1) move count and the fast random move: frontier
+     * cells and frontier cells where face down is allowed, in total and per mask word;
+     * the complete corners of frontier cells (corner points holding exactly 3 tiles), as an
+     * unordered list of cell | corner << 10 with corner 0..3 = NE NW SE SW, and how many of
+     * them are at cells where face down is allowed. */
     uint16_t n_frontier, n_down_ok, n_corners, n_corners_down_ok;
-    uint16_t frontier_list[SOK_MAX_FRONTIER];
-    uint16_t down_ok_list[SOK_MAX_FRONTIER];
-    uint16_t corner_list[SOK_MAX_CORNERS];
+    uint8_t frontier_count[SOK_WORDS], down_ok_count[SOK_WORDS];
+    uint16_t corner_list[SOK_MAX_CORNERS + 1]; /* + 1: spare slot for branch-free adds */
     /* The variant, resolved at init. */
     uint8_t tokens, self_displace, city_close, cross_points;
     uint8_t cross_tie[3];
