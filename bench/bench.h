@@ -47,8 +47,13 @@ struct bench_result {
     size_t state_bytes;
 
     /* Signature: FNV-1a 64 over (players, length, scores, winners) of the signature
-     * games, in game order. Also their mean length and scores, for a human check. */
+     * games, in game order, with moves drawn uniformly from legal_moves(): it follows the
+     * rules, the move order and chance sampling, not how fast random moves are drawn. */
     uint64_t signature;
+    /* The same games on the fast path (kk_random_move, the game's random_move hook):
+     * the games `kark selfplay GAME --agents random --seed 1` plays. Equal to signature
+     * for a game without the hook. Mean length and scores are of these games. */
+    uint64_t playout_signature;
     double mean_length;
     double mean_scores[KK_MAX_SEATS];
 
@@ -72,7 +77,7 @@ struct bench_result {
 int bench_game(const struct kk_game *g, const struct kk_variant *v, int players,
                const struct bench_opts *o, struct bench_result *r, kk_error *err);
 
-/* Only the signature games: fills players, state_bytes, variant and the signature. */
+/* Only the signature games: fills players, state_bytes, variant and the signatures. */
 int bench_signature(const struct kk_game *g, const struct kk_variant *v, int players,
                     struct bench_result *r, kk_error *err);
 
@@ -109,5 +114,8 @@ void bench_print_game(FILE *f, const struct bench_result *r, int signature_only)
 /* JSON: one object with conditions and every game. */
 void bench_print_json(FILE *f, const struct bench_conditions *c, const struct bench_opts *o,
                       const struct bench_result *r, int n, int signature_only);
+/* Markdown: a ledger entry for docs/performance.md. */
+void bench_print_markdown(FILE *f, const struct bench_conditions *c, const struct bench_opts *o,
+                          const struct bench_result *r, int n);
 
 #endif

@@ -17,7 +17,8 @@ static void help(void)
 {
     printf(
         "usage: kark bench [GAME ...] [--threads T] [--repeats R] [--budget MS] [--quick]\n"
-        "                  [--players P] [--set KEY=VALUE ...] [--json] [--signatures]\n\n"
+        "                  [--players P] [--set KEY=VALUE ...] [--json | --markdown]\n"
+        "                  [--signatures]\n\n"
         "Measures every GAME (default: all registered games) under its default variant:\n"
         "  random games/s     whole games of uniformly random moves on one core\n"
         "                     (kk_random_move + apply on a copy of the initial state)\n"
@@ -28,9 +29,10 @@ static void help(void)
         "  scaling            random games/s at 1, 2, 4, ... and T threads, with efficiency\n"
         "                     = rate / (threads * rate at 1 thread)\n"
         "  signature          FNV-1a 64 of the scores, winners and lengths of %d seeded\n"
-        "                     random games (those of 'kark selfplay GAME --agents random\n"
-        "                     --seed %d'); it changes only when the game's behaviour does,\n"
-        "                     and must be the same at every thread count\n\n"
+        "                     games of moves drawn uniformly from legal_moves() (seed %d);\n"
+        "                     it changes only when the game's behaviour does\n"
+        "  playout signature  the same on the fast path: the games of 'kark selfplay GAME\n"
+        "                     --agents random --seed 1', the same at every thread count\n\n"
         "Each figure is the median of R runs (default 5), shown with min and max.\n"
         "--threads T   largest thread count measured (default: the cores available, %d)\n"
         "--budget MS   length of one time-budgeted run (default 200)\n"
@@ -38,6 +40,7 @@ static void help(void)
         "--players P   seat count (default: each game's default)\n"
         "--set K=V     rules parameter for every GAME (see 'kark rules GAME'); repeatable\n"
         "--json        one JSON object: conditions and games (see docs/performance.md)\n"
+        "--markdown    a ledger entry for docs/performance.md\n"
         "--signatures  only the signatures (fast; scripts/update-signatures uses it)\n",
         BENCH_MCTS_ITERS, BENCH_MCTS_SPEC, BENCH_SIG_GAMES, BENCH_SEED, omp_get_num_procs());
 }
@@ -80,7 +83,7 @@ int kk_cmd_bench(int argc, char **argv)
     struct bench_opts o = {.repeats = 5, .budget_s = 0.2, .threads = omp_get_num_procs(),
                            .mcts_positions = 4};
     long long repeats = -1, budget_ms = -1, threads = -1, players = 0;
-    int json = 0, quick = 0, signatures = 0, num_sets = 0, num_jobs = 0;
+    int json = 0, markdown = 0, quick = 0, signatures = 0, num_sets = 0, num_jobs = 0;
     const char *sets[MAX_SETS];
     struct job jobs[MAX_GAMES];
     for (int i = 1; i < argc; i++) {
@@ -113,6 +116,8 @@ int kk_cmd_bench(int argc, char **argv)
             sets[num_sets++] = val;
         } else if (strcmp(a, "--json") == 0) {
             json = 1;
+        } else if (strcmp(a, "--markdown") == 0) {
+            markdown = 1;
         } else if (strcmp(a, "--quick") == 0) {
             quick = 1;
         } else if (strcmp(a, "--signatures") == 0) {
@@ -120,7 +125,7 @@ int kk_cmd_bench(int argc, char **argv)
         } else if (a[0] == '-') {
             return kk_cli_usage(CMD, "unknown option '%s' (expected --threads, --repeats, "
                                      "--budget, --quick, --players, --set, --json, "
-                                     "--signatures or --help)", a);
+                                     "--markdown, --signatures or --help)", a);
         } else {
             const struct kk_game *g = kk_cli_game(CMD, a);
             if (!g)
@@ -133,6 +138,10 @@ int kk_cmd_bench(int argc, char **argv)
             jobs[num_jobs++].game = g;
         }
     }
+    if (json && markdown)
+        return kk_cli_usage(CMD, "--json and --markdown cannot be combined");
+    if (markdown && signatures)
+        return kk_cli_usage(CMD, "--markdown needs the measurements: drop --signatures");
     if (num_jobs == 0)
         for (int j = 0; kk_games[j] && num_jobs < MAX_GAMES; j++)
             jobs[num_jobs++].game = kk_games[j];
@@ -158,7 +167,8 @@ int kk_cmd_bench(int argc, char **argv)
         fprintf(stderr, "kark %s: out of memory\n", CMD);
         return KK_EXIT_FAIL;
     }
-    if (!json && !signatures)
+    int text = !json && !markdown;
+    if (text && !signatures)
         bench_print_header(stdout, &cond, &o);
     /* A game that fails (e.g. never ends) is reported and left out; the others still
      * run, and the exit status says something failed. */
@@ -175,12 +185,14 @@ int kk_cmd_bench(int argc, char **argv)
             status = KK_EXIT_FAIL;
             continue;
         }
-        if (!json)
+        if (text)
             bench_print_game(stdout, &results[done], signatures);
         done++;
     }
     if (json)
         bench_print_json(stdout, &cond, &o, results, done, signatures);
+    else if (markdown)
+        bench_print_markdown(stdout, &cond, &o, results, done);
     free(results);
     return status;
 }

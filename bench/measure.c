@@ -86,10 +86,13 @@ static uint64_t hash_outcomes(const struct outcome *o, int n)
 }
 
 /* Plays game `index` from the initial state init0 (copied into state) with uniformly
- * random moves. Returns the number of events applied (moves and chance outcomes) and
+ * random moves: kk_random_move() (the game's fast random_move hook when it has one), or
+ * when `canonical` is non-NULL (a buffer of g->max_moves moves) a uniform draw from
+ * legal_moves() with kk_rng_bounded, the definition the hook must agree with in
+ * distribution. Returns the number of events applied (moves and chance outcomes) and
  * sets *length to the number of seat moves, or returns -1 if the game did not end. */
 static long random_game(const struct kk_game *g, const void *init0, uint64_t index, void *state,
-                        int *length)
+                        kk_move *canonical, int *length)
 {
     kk_rng chance, moves;
     kk_game_rngs(BENCH_SEED, index, &chance, &moves);
@@ -103,6 +106,10 @@ static long random_game(const struct kk_game *g, const void *init0, uint64_t ind
         kk_move m;
         if (who == KK_CHANCE) {
             m = g->sample_chance(state, &chance);
+        } else if (canonical) {
+            int n = g->legal_moves(state, canonical);
+            m = canonical[kk_rng_bounded(&moves, (uint32_t)n)];
+            len++;
         } else {
             m = kk_random_move(g, state, &moves);
             len++;
@@ -159,26 +166,40 @@ static void *initial_state(const struct kk_game *g, const struct kk_variant *v, 
     return init0;
 }
 
-/* Plays the signature games serially and fills the signature fields of r. */
+/* Plays the signature games serially, twice: through legal_moves() (the signature) and
+ * on the fast path (the playout signature, mean length and mean scores). */
 static int signature_games(const struct kk_game *g, const void *init0, void *state,
                            struct bench_result *r, kk_error *err)
 {
     struct outcome o[BENCH_SIG_GAMES];
-    double length_sum = 0, score_sum[KK_MAX_SEATS] = {0};
-    for (int i = 0; i < BENCH_SIG_GAMES; i++) {
-        int length;
-        if (random_game(g, init0, (uint64_t)i, state, &length) < 0)
-            return kk_fail(err, "%s: random game %d did not end after %d events", g->name, i,
-                           BENCH_MAX_EVENTS);
-        outcome_of(g, state, length, &o[i]);
-        length_sum += length;
-        for (int s = 0; s < o[i].players; s++)
-            score_sum[s] += o[i].scores[s];
+    kk_move *moves = malloc(sizeof *moves * (size_t)(g->max_moves > 0 ? g->max_moves : 1));
+    if (!moves)
+        return kk_fail(err, "%s: out of memory", g->name);
+    for (int pass = 0; pass < 2; pass++) {
+        double length_sum = 0, score_sum[KK_MAX_SEATS] = {0};
+        for (int i = 0; i < BENCH_SIG_GAMES; i++) {
+            int length;
+            if (random_game(g, init0, (uint64_t)i, state, pass == 0 ? moves : NULL, &length) <
+                0) {
+                free(moves);
+                return kk_fail(err, "%s: random game %d did not end after %d events", g->name,
+                               i, BENCH_MAX_EVENTS);
+            }
+            outcome_of(g, state, length, &o[i]);
+            length_sum += length;
+            for (int s = 0; s < o[i].players; s++)
+                score_sum[s] += o[i].scores[s];
+        }
+        if (pass == 0) {
+            r->signature = hash_outcomes(o, BENCH_SIG_GAMES);
+            continue;
+        }
+        r->playout_signature = hash_outcomes(o, BENCH_SIG_GAMES);
+        r->mean_length = length_sum / BENCH_SIG_GAMES;
+        for (int s = 0; s < KK_MAX_SEATS; s++)
+            r->mean_scores[s] = score_sum[s] / BENCH_SIG_GAMES;
     }
-    r->signature = hash_outcomes(o, BENCH_SIG_GAMES);
-    r->mean_length = length_sum / BENCH_SIG_GAMES;
-    for (int s = 0; s < KK_MAX_SEATS; s++)
-        r->mean_scores[s] = score_sum[s] / BENCH_SIG_GAMES;
+    free(moves);
     return 0;
 }
 
@@ -221,7 +242,7 @@ static int measure_random(const struct kk_game *g, const void *init0, void *stat
         double turn_count = 0, t0 = now_s(), elapsed = 0;
         for (;;) {
             int length;
-            long ev = random_game(g, init0, (uint64_t)n, state, &length);
+            long ev = random_game(g, init0, (uint64_t)n, state, NULL, &length);
             if (ev < 0) {
                 rc = kk_fail(err, "%s: random game %ld did not end after %d events", g->name, n,
                              BENCH_MAX_EVENTS);
@@ -350,7 +371,7 @@ static int mcts_position(const struct kk_game *g, const void *init0, int k, int 
                          kk_move *moves, void *state, void *fallback)
 {
     int length = 0;
-    if (random_game(g, init0, BENCH_MCTS_BASE + (uint64_t)k, state, &length) < 0)
+    if (random_game(g, init0, BENCH_MCTS_BASE + (uint64_t)k, state, NULL, &length) < 0)
         return 0;
     int target = (int)((long)length * (k + 1) / (count + 1));
     kk_rng chance, rng;
@@ -447,7 +468,7 @@ int bench_thread_steps(int max_threads, int *steps)
 /* Games per second at each thread count: a fixed number of games (about budget_s worth
  * at the measured one-core rate, times the thread count) shared out dynamically. The
  * first BENCH_SIG_GAMES games are the signature games: their outcomes must hash to the
- * serial signature whatever the thread count, or the game is not thread-safe. */
+ * serial playout signature whatever the thread count, or the game is not thread-safe. */
 static int measure_scaling(const struct kk_game *g, const void *init0,
                            const struct bench_opts *o, struct bench_result *r, kk_error *err)
 {
@@ -479,7 +500,7 @@ static int measure_scaling(const struct kk_game *g, const void *init0,
 #pragma omp for schedule(dynamic, 16)
                 for (long i = 0; i < n; i++) {
                     int length;
-                    if (!state || random_game(g, init0, (uint64_t)i, state, &length) < 0) {
+                    if (!state || random_game(g, init0, (uint64_t)i, state, NULL, &length) < 0) {
                         stuck |= state != NULL;
                         continue;
                     }
@@ -495,7 +516,7 @@ static int measure_scaling(const struct kk_game *g, const void *init0,
                              g->name);
                 break;
             }
-            if (hash_outcomes(sig, BENCH_SIG_GAMES) != r->signature) {
+            if (hash_outcomes(sig, BENCH_SIG_GAMES) != r->playout_signature) {
                 rc = kk_fail(err,
                              "%s: the signature games gave different outcomes at %d threads "
                              "than on one core (shared mutable state in the game?)",

@@ -208,8 +208,9 @@ void bench_print_game(FILE *f, const struct bench_result *r, int signature_only)
                 human(s->games_per_s.median, a, sizeof a), human(s->games_per_s.min, b, sizeof b),
                 human(s->games_per_s.max, c, sizeof c), 100 * s->efficiency);
     }
-    fprintf(f, "  %d signature games: mean length %.2f, mean scores", BENCH_SIG_GAMES,
-            r->mean_length);
+    fprintf(f, "  %d signature games on the fast path (playout signature %016llx): mean "
+               "length %.2f, mean scores",
+            BENCH_SIG_GAMES, (unsigned long long)r->playout_signature, r->mean_length);
     for (int s = 0; s < r->players; s++)
         fprintf(f, " %.2f", r->mean_scores[s]);
     fprintf(f, "\n");
@@ -232,8 +233,10 @@ static void json_game(struct kk_buf *b, const struct bench_result *r, int signat
     kk_buf_json_string(b, r->game->name);
     kk_buf_printf(b, ",\"players\":%d,\"variant\":", r->players);
     kk_buf_json_string(b, r->variant);
-    kk_buf_printf(b, ",\"state_bytes\":%zu,\"signature\":\"%016llx\"", r->state_bytes,
-                  (unsigned long long)r->signature);
+    kk_buf_printf(b, ",\"state_bytes\":%zu,\"signature\":\"%016llx\","
+                     "\"playout_signature\":\"%016llx\"",
+                  r->state_bytes, (unsigned long long)r->signature,
+                  (unsigned long long)r->playout_signature);
     kk_buf_printf(b, ",\"signature_games\":%d,\"mean_length\":%.4f,\"mean_scores\":[",
                   BENCH_SIG_GAMES, r->mean_length);
     for (int s = 0; s < r->players; s++)
@@ -318,4 +321,46 @@ void bench_print_json(FILE *f, const struct bench_conditions *c, const struct be
     kk_buf_printf(&b, "\n]}\n");
     fputs(kk_buf_str(&b), f);
     kk_buf_free(&b);
+}
+
+/* Markdown: a ledger entry for docs/performance.md (conditions, then a row per game). */
+void bench_print_markdown(FILE *f, const struct bench_conditions *c, const struct bench_opts *o,
+                          const struct bench_result *r, int n)
+{
+    char a[40], b[40], d[40];
+    fprintf(f, "### %.10s, commit %s\n\n", c->date, KK_GIT_COMMIT);
+    fprintf(f, "- machine: %s, %d cores, 1-minute load %.2f at the start\n", c->cpu, c->cores,
+            c->load1);
+    fprintf(f, "- build: %s, %s, `%s`\n", KK_BUILD_TYPE, KK_COMPILER, build_flags());
+    fprintf(f, "- command: `%s` (median of %d run%s; time-budgeted runs of %.0f ms; date %s)\n\n",
+            c->command, o->repeats, o->repeats == 1 ? "" : "s", o->budget_s * 1000, c->date);
+    fprintf(f, "| game | players | state bytes | random games/s (min-max) | moves/s | "
+               "legal gen/s | MCTS iters/s | random turns/s | games/s by threads "
+               "(efficiency) | floor | signature |\n");
+    fprintf(f, "|---|--:|--:|--:|--:|--:|--:|--:|---|---|---|\n");
+    for (int i = 0; i < n; i++) {
+        const struct bench_result *x = &r[i];
+        fprintf(f, "| %s | %d | %s | %s (%s-", x->game->name, x->players,
+                human((double)x->state_bytes, a, sizeof a),
+                human(x->random_games_per_s.median, b, sizeof b),
+                human(x->random_games_per_s.min, d, sizeof d));
+        fprintf(f, "%s) | %s | ", human(x->random_games_per_s.max, a, sizeof a),
+                human(x->moves_per_s.median, b, sizeof b));
+        fprintf(f, "%s | ", human(x->legal_gen_per_s.median, a, sizeof a));
+        fprintf(f, "%s | ", x->mcts_iters_per_s.n
+                                ? human(x->mcts_iters_per_s.median, a, sizeof a) : "null");
+        fprintf(f, "%s | ", x->random_turns_per_s.n
+                                ? human(x->random_turns_per_s.median, a, sizeof a) : "-");
+        for (int s = 0; s < x->num_scaling; s++)
+            fprintf(f, "%s%d: %s (%.0f%%)", s ? "; " : "", x->scaling[s].threads,
+                    human(x->scaling[s].games_per_s.median, a, sizeof a),
+                    100 * x->scaling[s].efficiency);
+        const struct bench_floor *fl = bench_floor_find(x->game->name);
+        if (fl)
+            fprintf(f, " | >= %s %s: %s", human(fl->min, a, sizeof a), fl->what,
+                    floor_verdict(fl, x));
+        else
+            fprintf(f, " | -");
+        fprintf(f, " | `%016llx` |\n", (unsigned long long)x->signature);
+    }
 }

@@ -37,6 +37,7 @@ expect 2 "option '--threads' needs a value" "$KARK" bench --threads
 expect 2 "bad value '0' for --repeats" "$KARK" bench --repeats 0
 expect 2 "unknown option '--fast'" "$KARK" bench --fast
 expect 2 "bad value '9' for --players" "$KARK" bench --players 9
+expect 2 "--json and --markdown cannot be combined" "$KARK" bench --json --markdown
 
 if "$KARK" bench --help >"$tmp/out" 2>&1 && grep -q "usage: kark bench" "$tmp/out"; then ok; else
     bad "kark bench --help"; fi
@@ -79,10 +80,12 @@ done
 # --signatures computes the same signatures without the timed runs.
 "$KARK" bench --signatures --json >"$tmp/sig.json" 2>"$tmp/sig.err" || bad "--signatures failed"
 for game in $games; do
-    a=$(signature_of "$game" "$tmp/bench.json")
-    b=$(signature_of "$game" "$tmp/sig.json")
-    if [ -n "$a" ] && [ "$a" = "$b" ]; then ok; else
-        bad "$game: --signatures gives '$b', the full run '$a'"; fi
+    for key in signature playout_signature; do
+        a=$(grep "^{\"game\":\"$game\"," "$tmp/bench.json" | grep -o "\"$key\":\"[0-9a-f]*\"")
+        b=$(grep "^{\"game\":\"$game\"," "$tmp/sig.json" | grep -o "\"$key\":\"[0-9a-f]*\"")
+        if [ -n "$a" ] && [ "$a" = "$b" ]; then ok; else
+            bad "$game: --signatures gives '$b', the full run '$a'"; fi
+    done
 done
 
 # The fast random path plays the very games `kark selfplay --agents random --seed 1`
@@ -130,6 +133,11 @@ EOF
         bad "bench --json shape: $(tail -n 3 "$tmp/py.out")"
     fi
 fi
+
+# The ledger entry has the command and one table row per game.
+"$KARK" bench "$first" --quick --threads 1 --markdown >"$tmp/md" 2>&1 || bad "markdown run failed"
+if grep -q "^- command: \`kark bench $first --quick --threads 1 --markdown\`" "$tmp/md" &&
+    grep -q "^| $first | " "$tmp/md"; then ok; else bad "markdown output: $(cat "$tmp/md")"; fi
 
 # The text table names each game with its signature.
 "$KARK" bench "$first" --quick --threads 1 >"$tmp/text" 2>&1 || bad "text run failed"
