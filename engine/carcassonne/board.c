@@ -623,6 +623,12 @@ static void game_over(struct carc_state *s, int reason)
     s->phase = CARC_PHASE_OVER;
 }
 
+void carc_finish(struct carc_state *s)
+{
+    if (s->phase != CARC_PHASE_OVER)
+        game_over(s, CARC_END_TILES);
+}
+
 static void end_turn(struct carc_state *s)
 {
     if (s->solo) {

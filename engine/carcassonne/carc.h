@@ -172,6 +172,9 @@ void carc_place(struct carc_state *s, int x, int y, int rot, int spot);
 void carc_draw(struct carc_state *s, int t);
 /* Solo: applies a scoring-order decision (index into pending). */
 void carc_decide(struct carc_state *s, int index);
+/* Ends the game now as if the last tile had been played: end scoring (base) or the
+ * meeple scoring (solo). For analysis and tests. */
+void carc_finish(struct carc_state *s);
 /* Distinct tiles of the feature rooted at r (a tile passed twice counts once). */
 int carc_feature_tiles(const struct carc_state *s, int r);
 /* Seat bitmask of the majority holders of packed follower counts (0 when none). */
