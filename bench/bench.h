@@ -61,6 +61,7 @@ struct bench_result {
     struct bench_stat moves_per_s;        /* seat moves chosen and applied, same runs */
     struct bench_stat events_per_s;       /* moves plus chance outcomes applied */
     struct bench_stat random_turns_per_s; /* from the game's "turns" statistic, if any */
+    struct bench_stat cpu_share;          /* thread CPU time / wall time in those runs */
     struct bench_stat legal_gen_per_s;    /* legal_moves() calls on fixed positions */
     double mean_legal_moves;              /* average count over those positions */
     int legal_positions;

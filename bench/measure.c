@@ -43,6 +43,16 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* CPU time of the calling thread: with now_s() it shows how much of a run the bench
+ * really had a core for (other processes on a shared machine take the rest). */
+static double thread_cpu_s(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return 0;
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -90,7 +100,8 @@ static uint64_t hash_outcomes(const struct outcome *o, int n)
  * when `canonical` is non-NULL (a buffer of g->max_moves moves) a uniform draw from
  * legal_moves() with kk_rng_bounded, the definition the hook must agree with in
  * distribution. Returns the number of events applied (moves and chance outcomes) and
- * sets *length to the number of seat moves, or returns -1 if the game did not end. */
+ * sets *length to the number of seat moves, or returns -1 if the game did not end and
+ * -2 if legal_moves() gave a count outside 1..max_moves (canonical games only). */
 static long random_game(const struct kk_game *g, const void *init0, uint64_t index, void *state,
                         kk_move *canonical, int *length)
 {
@@ -108,6 +119,8 @@ static long random_game(const struct kk_game *g, const void *init0, uint64_t ind
             m = g->sample_chance(state, &chance);
         } else if (canonical) {
             int n = g->legal_moves(state, canonical);
+            if (n < 1 || n > g->max_moves)
+                return -2; /* broken contract: report it rather than crash */
             m = canonical[kk_rng_bounded(&moves, (uint32_t)n)];
             len++;
         } else {
@@ -179,9 +192,14 @@ static int signature_games(const struct kk_game *g, const void *init0, void *sta
         double length_sum = 0, score_sum[KK_MAX_SEATS] = {0};
         for (int i = 0; i < BENCH_SIG_GAMES; i++) {
             int length;
-            if (random_game(g, init0, (uint64_t)i, state, pass == 0 ? moves : NULL, &length) <
-                0) {
+            long rc = random_game(g, init0, (uint64_t)i, state, pass == 0 ? moves : NULL,
+                                  &length);
+            if (rc < 0) {
                 free(moves);
+                if (rc == -2)
+                    return kk_fail(err, "%s: random game %d: legal_moves() returned a count "
+                                        "outside 1..max_moves (%d) at a seat's turn",
+                                   g->name, i, g->max_moves);
                 return kk_fail(err, "%s: random game %d did not end after %d events", g->name,
                                i, BENCH_MAX_EVENTS);
             }
@@ -230,16 +248,17 @@ static int measure_random(const struct kk_game *g, const void *init0, void *stat
         if (!stats)
             return kk_fail(err, "%s: out of memory", g->name);
     }
-    double *games = malloc(sizeof(double) * 4 * (size_t)o->repeats);
+    double *games = malloc(sizeof(double) * 5 * (size_t)o->repeats);
     if (!games) {
         free(stats);
         return kk_fail(err, "%s: out of memory", g->name);
     }
-    double *moves = games + o->repeats, *events = moves + o->repeats, *turns = events + o->repeats;
+    double *moves = games + o->repeats, *events = moves + o->repeats;
+    double *turns = events + o->repeats, *share = turns + o->repeats;
     int rc = 0;
     for (int rep = 0; rep < o->repeats && rc == 0; rep++) {
         long n = 0, move_count = 0, event_count = 0;
-        double turn_count = 0, t0 = now_s(), elapsed = 0;
+        double turn_count = 0, c0 = thread_cpu_s(), t0 = now_s(), elapsed = 0;
         for (;;) {
             int length;
             long ev = random_game(g, init0, (uint64_t)n, state, NULL, &length);
@@ -259,6 +278,7 @@ static int measure_random(const struct kk_game *g, const void *init0, void *stat
             if (n % BENCH_CLOCK_EVERY == 0 && (elapsed = now_s() - t0) >= o->budget_s)
                 break;
         }
+        share[rep] = (thread_cpu_s() - c0) / elapsed;
         games[rep] = (double)n / elapsed;
         moves[rep] = (double)move_count / elapsed;
         events[rep] = (double)event_count / elapsed;
@@ -268,6 +288,7 @@ static int measure_random(const struct kk_game *g, const void *init0, void *stat
         summarise(games, o->repeats, &r->random_games_per_s);
         summarise(moves, o->repeats, &r->moves_per_s);
         summarise(events, o->repeats, &r->events_per_s);
+        summarise(share, o->repeats, &r->cpu_share);
         if (stats)
             summarise(turns, o->repeats, &r->random_turns_per_s);
     }
