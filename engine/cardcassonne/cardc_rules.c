@@ -343,6 +343,7 @@ static void end_round(struct cardc_state *st)
         /* seg is 0 here: the last slot taken was a follower; the rest slides down */
         int rest = st->row_len[r] - end;
         memmove(row, row + end, (size_t)rest);
+        memset(row + rest, 0, (size_t)end); /* no stale slots (hidden kinds) past the end */
         st->row_len[r] = (uint8_t)rest;
         st->row_claim_end[r] = 0;
     }

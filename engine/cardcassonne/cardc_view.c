@@ -49,7 +49,11 @@ void cardc_sample_view(const void *state, int seat, kk_rng *rng, void *out)
     for (int s = 0; s < st->players; s++) {
         if (s == seat)
             continue;
-        memset(v->hand[s], 0, CARDC_KINDS);
+        /* clear every trace of the true hand, including unused list slots */
+        memset(v->hand[s], 0, sizeof v->hand[s]);
+        memset(v->hand_coloured[s], 0, sizeof v->hand_coloured[s]);
+        memset(v->hand_jokers[s], 0, sizeof v->hand_jokers[s]);
+        memset(v->hand_index[s], 0, sizeof v->hand_index[s]);
         v->hand_n[s] = 0;
         v->hand_ncoloured[s] = v->hand_njokers[s] = 0;
         for (int i = 0; i < st->hand_n[s]; i++)
@@ -188,10 +192,15 @@ int cardc_check(const void *state, kk_error *err)
     }
     if (deck_total != st->deck_total)
         return kk_fail(err, "supply count %d but %d cards by kind", st->deck_total, deck_total);
+    if (st->phase == CARDC_SETUP_JOKER)
+        where[st->pending_joker]++; /* turned up, waiting for the dealer's row */
     int followers[KK_MAX_SEATS] = {0};
     for (int r = 0; r < CARDC_ROWS; r++) {
         if (st->row_len[r] > CARDC_ROW_CAP)
             return kk_fail(err, "row %d too long", r);
+        for (int i = st->row_len[r]; i < CARDC_ROW_CAP; i++)
+            if (st->row[r][i])
+                return kk_fail(err, "row %d has a stale slot at %d", r, i);
         for (int i = 0; i < st->row_len[r]; i++) {
             uint8_t slot = st->row[r][i];
             if (cardc_slot_is_follower(slot)) {

@@ -1,0 +1,304 @@
+/* Cardcassonne properties: invariants over thousands of random games (the 130 cards are
+ * always somewhere, points by source add up, notation round-trips, random_move is legal
+ * and uniform), and the hidden-information contract of sample_view: a sampled state agrees
+ * with the observer's view in every visible detail, differs from the truth in hidden ones,
+ * deals hidden cards uniformly, and never depends on the hidden truth. */
+#include <math.h>
+#include <string.h>
+
+#include "engine/cardcassonne/cardc.h"
+#include "testlib.h"
+
+static const struct kk_game *const G = &kk_game_cardcassonne;
+
+static void init_state(struct cardc_state *st, int players, const char *setting)
+{
+    struct kk_variant v;
+    kk_error err;
+    CHECK(kk_variant_defaults(G, &v, &err) == 0);
+    if (setting)
+        CHECK(kk_variant_set(G, &v, setting, &err) == 0);
+    CHECK(kk_game_init(G, st, &v, players, &err) == 0);
+}
+
+/* One step of a random game: a chance outcome or a random move, with checks. */
+static void step(struct cardc_state *st, kk_rng *rng, int deep)
+{
+    kk_move moves[CARDC_MAX_MOVES];
+    double prob[CARDC_MAX_MOVES];
+    char text[64];
+    kk_error err;
+    int who = cardc_to_move(st);
+    kk_move m;
+    if (who == KK_CHANCE) {
+        int n = cardc_chance_outcomes(st, moves, prob);
+        double sum = 0;
+        for (int i = 0; i < n; i++)
+            sum += prob[i];
+        CHECK(n >= 1 && fabs(sum - 1.0) < 1e-9);
+        m = cardc_sample_chance(st, rng);
+        CHECK(st->deck[m] > 0);
+    } else {
+        CHECK(who >= 0 && who < st->players);
+        int n = cardc_legal_moves(st, moves);
+        CHECK(n >= 1 && n <= G->max_moves);
+        m = cardc_random_move(st, rng);
+        int found = 0;
+        for (int i = 0; i < n; i++)
+            found |= moves[i] == m;
+        CHECK(found);
+        if (deep) /* every legal move's notation parses back to it */
+            for (int i = 0; i < n; i++) {
+                kk_move back = -1;
+                cardc_move_to_text(st, moves[i], text, sizeof text);
+                CHECK(cardc_move_from_text(st, text, &back, &err) == 0);
+                CHECK_EQ_INT(back, moves[i]);
+            }
+    }
+    if (deep) {
+        kk_move back = -1;
+        cardc_move_to_text(st, m, text, sizeof text);
+        CHECK(cardc_move_from_text(st, text, &back, &err) == 0 && back == m);
+    }
+    cardc_apply(st, m);
+    if (cardc_check(st, &err) != 0) {
+        fprintf(stderr, "check: %s\n", err.msg);
+        CHECK(0);
+    }
+}
+
+static void test_random_games(void)
+{
+    static const char *const settings[] = {
+        NULL, "mismatch_decision=cash", "mismatch_decision=keep", "animal_joker_target=best",
+        "setup_cards=0", "tiebreak=none",
+    };
+    kk_rng rng;
+    kk_rng_seed(&rng, 2024, 9);
+    int games = 0, checks_before = kk_test_failures;
+    for (int players = 2; players <= 5; players++)
+        for (int i = 0; i < 600; i++) {
+            struct cardc_state st;
+            init_state(&st, players, settings[i % 6]);
+            int deep = i % 20 == 0, steps = 0;
+            while (cardc_to_move(&st) != KK_TERMINAL && steps < 2000) {
+                step(&st, &rng, deep);
+                steps++;
+            }
+            games++;
+            CHECK_EQ_INT(cardc_to_move(&st), KK_TERMINAL);
+            CHECK_EQ_INT(st.round, st.rules.rounds);
+            if (st.rules.setup_cards == 10)
+                CHECK_EQ_INT(st.deck_total, 0); /* the supply runs out exactly */
+            int claimed = 0, won = 0;
+            for (int s = 0; s < players; s++) {
+                claimed += st.cards_claimed[s];
+                won += st.rounds_won[s];
+                CHECK_EQ_INT(st.hand_n[s], 0);
+            }
+            int in_rows = 0;
+            for (int r = 0; r < CARDC_ROWS; r++)
+                in_rows += st.row_len[r];
+            /* every card dealt or turned up is either claimed or still in a row */
+            CHECK_EQ_INT(claimed + in_rows, CARDC_TOTAL_CARDS - st.deck_total);
+            CHECK(won <= players * st.rules.rounds); /* ties credit every top seat */
+            CHECK(cardc_winners(&st) != 0);
+            if (kk_test_failures != checks_before)
+                break;
+        }
+    CHECK_EQ_INT(games, 4 * 600);
+}
+
+/* random_move is uniform over legal_moves at a few states of a seeded game. */
+static void test_random_move_uniform(void)
+{
+    kk_rng rng;
+    kk_rng_seed(&rng, 77, 3);
+    struct cardc_state st;
+    init_state(&st, 3, NULL);
+    int tested = 0;
+    while (cardc_to_move(&st) != KK_TERMINAL && tested < 6) {
+        int who = cardc_to_move(&st);
+        if (who >= 0 && st.phase == CARDC_PLAY) {
+            kk_move moves[CARDC_MAX_MOVES];
+            int n = cardc_legal_moves(&st, moves);
+            if (n >= 5) {
+                enum { DRAWS = 20000 };
+                int hits[CARDC_MAX_MOVES] = {0};
+                for (int d = 0; d < DRAWS; d++) {
+                    kk_move m = cardc_random_move(&st, &rng);
+                    for (int i = 0; i < n; i++)
+                        if (moves[i] == m)
+                            hits[i]++;
+                }
+                double expect = (double)DRAWS / n, sd = sqrt(expect * (1.0 - 1.0 / n));
+                for (int i = 0; i < n; i++)
+                    CHECK(fabs(hits[i] - expect) < 5 * sd);
+                tested++;
+            }
+        }
+        step(&st, &rng, 0);
+    }
+    CHECK_EQ_INT(tested, 6);
+}
+
+/* What `seat` sees of a state: the state with every hidden kind blanked (other hands and
+ * their kind lists, others' face-down kinds, the supply's kinds). Counts stay. */
+static void project(const struct cardc_state *in, int seat, struct cardc_state *out)
+{
+    memcpy(out, in, sizeof *out);
+    for (int s = 0; s < in->players; s++) {
+        if (s == seat)
+            continue;
+        memset(out->hand[s], 0, sizeof out->hand[s]);
+        memset(out->hand_coloured[s], 0, sizeof out->hand_coloured[s]);
+        memset(out->hand_jokers[s], 0, sizeof out->hand_jokers[s]);
+        memset(out->hand_index[s], 0, sizeof out->hand_index[s]);
+        out->hand_ncoloured[s] = out->hand_njokers[s] = 0;
+    }
+    for (int r = 0; r < CARDC_ROWS; r++)
+        for (int i = 0; i < in->row_len[r]; i++) {
+            uint8_t slot = in->row[r][i];
+            if (cardc_slot_is_facedown(slot) && cardc_slot_placer(slot) != seat)
+                out->row[r][i] = cardc_facedown_slot(0, cardc_slot_placer(slot));
+        }
+    memset(out->deck, 0, sizeof out->deck);
+    memset(out->deck_group, 0, sizeof out->deck_group);
+}
+
+/* Plays a seeded random game to the first state where every other seat has a face-down
+ * card in a row and cards in hand (mid round `round`). */
+static int play_to_hidden(struct cardc_state *st, int players, int round, uint64_t seed)
+{
+    kk_rng rng;
+    kk_rng_seed(&rng, seed, 1);
+    init_state(st, players, NULL);
+    while (cardc_to_move(st) != KK_TERMINAL) {
+        if (st->phase == CARDC_PLAY && st->round == round) {
+            int ok = 1;
+            for (int s = 0; s < players; s++)
+                ok &= st->placed_card[s] && st->hand_n[s] > 0;
+            if (ok)
+                return 1;
+        }
+        step(st, &rng, 0);
+    }
+    return 0;
+}
+
+static void test_sample_view(void)
+{
+    for (int players = 2; players <= 5; players++) {
+        struct cardc_state truth, sample, a, b;
+        CHECK(play_to_hidden(&truth, players, 1 + players % 3, 500 + (uint64_t)players));
+        int seat = truth.current;
+        kk_rng rng;
+        kk_rng_seed(&rng, 99, (uint64_t)players);
+        struct cardc_state seen;
+        project(&truth, seat, &seen);
+
+        /* pool of hidden cards and where they can go */
+        int pool[CARDC_KINDS], pool_n = truth.deck_total;
+        for (int k = 0; k < CARDC_KINDS; k++)
+            pool[k] = truth.deck[k];
+        int other = (seat + 1) % players, fd_row = -1, fd_pos = -1;
+        for (int s = 0; s < players; s++)
+            if (s != seat) {
+                for (int k = 0; k < CARDC_KINDS; k++)
+                    pool[k] += truth.hand[s][k];
+                pool_n += truth.hand_n[s];
+            }
+        for (int r = 0; r < CARDC_ROWS; r++)
+            for (int i = 0; i < truth.row_len[r]; i++) {
+                uint8_t slot = truth.row[r][i];
+                if (cardc_slot_is_facedown(slot) && cardc_slot_placer(slot) != seat) {
+                    pool[cardc_slot_kind(slot)]++;
+                    pool_n++;
+                    if (cardc_slot_placer(slot) == other) {
+                        fd_row = r;
+                        fd_pos = i;
+                    }
+                }
+            }
+        CHECK(fd_row >= 0);
+
+        enum { SAMPLES = 6000 };
+        double in_hand[CARDC_KINDS] = {0}, at_fd[CARDC_KINDS] = {0};
+        int differs_hand = 0, differs_fd = 0, view_mismatch = 0;
+        kk_error err;
+        for (int n = 0; n < SAMPLES; n++) {
+            cardc_sample_view(&truth, seat, &rng, &sample);
+            if (cardc_check(&sample, &err) != 0) {
+                fprintf(stderr, "sample check: %s\n", err.msg);
+                CHECK(0);
+                break;
+            }
+            struct cardc_state proj;
+            project(&sample, seat, &proj);
+            view_mismatch += memcmp(&proj, &seen, sizeof proj) != 0;
+            differs_hand += memcmp(sample.hand[other], truth.hand[other], CARDC_KINDS) != 0;
+            differs_fd += sample.row[fd_row][fd_pos] != truth.row[fd_row][fd_pos];
+            for (int k = 0; k < CARDC_KINDS; k++)
+                in_hand[k] += sample.hand[other][k];
+            at_fd[cardc_slot_kind(sample.row[fd_row][fd_pos])] += 1;
+        }
+        CHECK_EQ_INT(view_mismatch, 0); /* every visible detail agrees */
+        CHECK(differs_hand > SAMPLES / 2); /* hidden details vary */
+        CHECK(differs_fd > SAMPLES / 2);
+        /* uniform: expected count of kind k in a hand of h from the pool, and at a slot */
+        for (int k = 0; k < CARDC_KINDS; k++) {
+            double p = (double)pool[k] / pool_n;
+            double h = truth.hand_n[other];
+            double mean = in_hand[k] / SAMPLES, expect = h * p;
+            CHECK(fabs(mean - expect) < 5 * sqrt(h * p * (1 - p) / SAMPLES) + 1e-9);
+            double freq = at_fd[k] / SAMPLES;
+            CHECK(fabs(freq - p) < 5 * sqrt(p * (1 - p) / SAMPLES) + 1e-9);
+        }
+
+        /* no leak: another truth with the same view gives byte-identical samples */
+        struct cardc_state other_truth;
+        kk_rng_seed(&rng, 5, 5);
+        cardc_sample_view(&truth, seat, &rng, &other_truth);
+        CHECK(memcmp(&other_truth, &truth, sizeof truth) != 0);
+        for (uint64_t s = 0; s < 20; s++) {
+            kk_rng r1, r2;
+            kk_rng_seed(&r1, s, 11);
+            kk_rng_seed(&r2, s, 11);
+            cardc_sample_view(&truth, seat, &r1, &a);
+            cardc_sample_view(&other_truth, seat, &r2, &b);
+            CHECK(memcmp(&a, &b, sizeof a) == 0);
+        }
+
+        /* the observer's own cards are never resampled */
+        CHECK(memcmp(sample.hand[seat], truth.hand[seat], CARDC_KINDS) == 0);
+
+        /* a sample can be played on to the end like any state */
+        kk_rng_seed(&rng, 8, 8);
+        while (cardc_to_move(&sample) != KK_TERMINAL)
+            step(&sample, &rng, 0);
+    }
+}
+
+/* The greedy evaluation reads only what the seat sees: equal on every sample. */
+static void test_evaluate_is_fair(void)
+{
+    struct cardc_state truth, sample;
+    CHECK(play_to_hidden(&truth, 3, 2, 4242));
+    kk_rng rng;
+    kk_rng_seed(&rng, 1, 2);
+    for (int n = 0; n < 200; n++) {
+        int seat = n % 3;
+        cardc_sample_view(&truth, seat, &rng, &sample);
+        CHECK(cardc_evaluate(&sample, seat) == cardc_evaluate(&truth, seat));
+    }
+    CHECK(cardc_evaluate(&truth, 0) >= truth.score[0]);
+}
+
+int main(void)
+{
+    test_random_games();
+    test_random_move_uniform();
+    test_sample_view();
+    test_evaluate_is_fair();
+    return kk_test_done("cardc_props");
+}
