@@ -278,6 +278,8 @@ static int measure_random(const struct kk_game *g, const void *init0, void *stat
             if (n % BENCH_CLOCK_EVERY == 0 && (elapsed = now_s() - t0) >= o->budget_s)
                 break;
         }
+        if (rc != 0)
+            break;
         share[rep] = (thread_cpu_s() - c0) / elapsed;
         games[rep] = (double)n / elapsed;
         moves[rep] = (double)move_count / elapsed;
