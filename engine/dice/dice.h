@@ -71,6 +71,7 @@ struct dice_state {
     uint8_t kind_edges[DICE_KINDS];   /* edge bits at rotation 0 */
     uint8_t kind_periods[DICE_KINDS]; /* number of distinct rotations (1, 2 or 4) */
     uint8_t kind_slots[DICE_KINDS];   /* faces of a die showing this kind */
+    uint8_t kind_rotated[DICE_KINDS][4]; /* edge bits at each rotation */
     uint8_t slot_category[DICE_SLOTS];
     uint8_t knight_need;
     uint8_t set_aside_one; /* 1: each roll must set something aside before rolling again */

@@ -108,6 +108,8 @@ static int dice_init(void *state, const struct kk_variant *v, int players, kk_er
             s->kind_layout[k] = (uint8_t)layout;
             s->kind_edges[k] = (uint8_t)dice_layout_edges[layout];
             s->kind_periods[k] = layout_periods[layout];
+            for (int rot = 0; rot < 4; rot++)
+                s->kind_rotated[k][rot] = (uint8_t)dice_rotate(dice_layout_edges[layout], rot);
             s->num_kinds++;
         }
         s->kind_slots[k]++;
@@ -147,20 +149,19 @@ static int unbuilt_city_dice(const struct dice_state *s)
     return n;
 }
 
-/* Roll, stop and bank moves, in that order. */
+/* Roll, stop and bank moves, in that order. roll+k is legal while a roll remains and
+ * something is left to throw (unbuilt city dice or knights not set aside); under
+ * set_aside=one a throw that showed a city die or a knight must have given one up. */
 static int control_moves(const struct dice_state *s, kk_move *out)
 {
     int n = 0;
     if (s->rolls_done < DICE_ROLLS) {
         int unbuilt = unbuilt_city_dice(s);
-        int useful = s->built_this_roll + unbuilt + s->rolled_knights;
-        for (int k = 0; k <= s->rolled_knights; k++) {
-            if (unbuilt + s->rolled_knights - k == 0)
-                break; /* nothing left to throw */
-            if (s->set_aside_one && useful > 0 && s->built_this_roll + k == 0)
-                continue;
+        int most = s->rolled_knights - (unbuilt == 0);
+        int least = s->set_aside_one && s->built_this_roll == 0 &&
+                    unbuilt + s->rolled_knights > 0;
+        for (int k = least; k <= most; k++)
             out[n++] = DICE_MOVE_ROLL + k;
-        }
     }
     out[n++] = DICE_MOVE_STOP;
     if (s->knights_kept + s->rolled_knights >= s->knight_need)
@@ -178,7 +179,7 @@ static int dice_legal_moves(const void *state, kk_move *out)
         if (!s->rolled_kind[k])
             continue;
         for (int rot = 0; rot < s->kind_periods[k]; rot++) {
-            uint64_t cells = dice_adjacency_legal(&adj, dice_rotate(s->kind_edges[k], rot));
+            uint64_t cells = dice_adjacency_legal(&adj, s->kind_rotated[k][rot]);
             while (cells) {
                 int cell = __builtin_ctzll(cells);
                 cells &= cells - 1;
@@ -187,6 +188,19 @@ static int dice_legal_moves(const void *state, kk_move *out)
         }
     }
     return n + control_moves(s, out + n);
+}
+
+/* Uniform in [0, range), unbiased: Lemire's multiply-and-reject, which needs a division
+ * only on the rare rejection path (the draws differ from kk_rng_bounded's). */
+static inline uint32_t bounded(kk_rng *rng, uint32_t range)
+{
+    uint64_t m = (uint64_t)kk_rng_u32(rng) * range;
+    if ((uint32_t)m < range) {
+        uint32_t threshold = (0u - range) % range;
+        while ((uint32_t)m < threshold)
+            m = (uint64_t)kk_rng_u32(rng) * range;
+    }
+    return (uint32_t)(m >> 32);
 }
 
 /* Same distribution as a uniform pick from dice_legal_moves(), without listing them:
@@ -202,7 +216,7 @@ static kk_move dice_random_move(const void *state, kk_rng *rng)
         if (!s->rolled_kind[k])
             continue;
         for (int rot = 0; rot < s->kind_periods[k]; rot++) {
-            edges[combos] = dice_rotate(s->kind_edges[k], rot);
+            edges[combos] = s->kind_rotated[k][rot];
             moves[combos++] = (k << 8) | (rot << 6);
         }
     }
@@ -210,7 +224,7 @@ static kk_move dice_random_move(const void *state, kk_rng *rng)
     int nc = control_moves(s, control);
     if (!s->grid.occupied) {
         /* The first die: only the origin, so every combination is one legal move. */
-        uint32_t pick = kk_rng_bounded(rng, (uint32_t)(combos + nc));
+        uint32_t pick = bounded(rng, (uint32_t)(combos + nc));
         if ((int)pick >= combos)
             return control[pick - (uint32_t)combos];
         return moves[pick] | (DICE_ORIGIN * DICE_GRID + DICE_ORIGIN);
@@ -219,7 +233,7 @@ static kk_move dice_random_move(const void *state, kk_rng *rng)
     dice_grid_adjacency(&s->grid, &adj);
     uint32_t range = (uint32_t)(combos * 64 + nc);
     for (;;) {
-        uint32_t pick = kk_rng_bounded(rng, range);
+        uint32_t pick = bounded(rng, range);
         if (pick >= (uint32_t)combos * 64)
             return control[pick - (uint32_t)combos * 64];
         int c = (int)(pick >> 6), cell = (int)(pick & 63);
@@ -302,7 +316,7 @@ static void dice_apply(void *state, kk_move move)
         apply_roll(s, move);
     } else if (move < DICE_MOVE_ROLL) {
         int kind = move >> 8, rot = (move >> 6) & 3, cell = move & 63;
-        dice_grid_place(&s->grid, cell, dice_rotate(s->kind_edges[kind], rot));
+        dice_grid_place(&s->grid, cell, s->kind_rotated[kind][rot]);
         s->rolled_kind[kind]--;
         s->built++;
         s->built_this_roll++;
@@ -361,7 +375,7 @@ static kk_move dice_sample_chance(const void *state, kk_rng *rng)
     static const uint32_t pow6[DICE_COUNT + 1] = {1, 6, 36, 216, 1296, 7776, 46656, 279936,
                                                   1679616, 10077696};
     /* One draw gives every die's face: the digits of a uniform number base 6. */
-    uint32_t faces = kk_rng_bounded(rng, pow6[s->to_roll]);
+    uint32_t faces = bounded(rng, pow6[s->to_roll]);
     kk_move packed = 0;
     for (int d = 0; d < s->to_roll; d++) {
         packed += 1 << (DICE_CAT_BITS * s->slot_category[faces % 6]);
