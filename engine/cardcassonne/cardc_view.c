@@ -120,20 +120,19 @@ static double claim_value(const struct cardc_state *st, int seat, const uint8_t 
 static double segment_value(const struct cardc_state *st, int seat, int row, int from, int to)
 {
     uint8_t cards[CARDC_KINDS] = {0};
-    int mismatched = 0, unknown = 0;
+    int unknown = 0;
     for (int i = from; i < to; i++) {
         uint8_t slot = st->row[row][i];
         int kind = cardc_slot_kind(slot);
-        if (!cardc_slot_is_facedown(slot))
-            cards[kind]++;
-        else if (cardc_slot_placer(slot) != seat)
+        /* Every face-down card counts as unknown, even the seat's own: the evaluation
+         * then reads only public information, so no agent (greedy in `diff` mode rates
+         * the opponents too) learns a hidden card through it. */
+        if (cardc_slot_is_facedown(slot))
             unknown++;
-        else if (!cardc_is_joker(kind) && cardc_colour(kind) != row)
-            mismatched++;
         else
             cards[kind]++;
     }
-    return claim_value(st, seat, cards, mismatched, unknown);
+    return claim_value(st, seat, cards, 0, unknown);
 }
 
 double cardc_evaluate(const void *state, int seat)
