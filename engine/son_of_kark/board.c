@@ -2,6 +2,7 @@
  * update is local to the placed cell (its 4 neighbours and 4 corner points) and keeps the
  * move counts of struct sok_state exact without rescanning the board. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -44,89 +45,108 @@ int sok_cell_coords(const struct sok_state *s, unsigned cell, int *x, int *y)
     return -1;
 }
 
-/* Drops the corner-list entries of cell (a cell that was just filled); returns how many. */
-static unsigned drop_corners(struct sok_state *s, unsigned cell)
+/* Number of complete corners of cell (in the corner masks). */
+static unsigned corners_at(const struct sok_state *s, unsigned cell)
 {
-    unsigned n = s->n_corners, j = 0;
-    for (unsigned i = 0; i < n; i++) {
-        unsigned e = s->corner_list[i];
-        s->corner_list[j] = (uint16_t)e;
-        j += (e & (SOK_CELLS - 1)) != cell;
-    }
-    s->n_corners = (uint16_t)j;
-    return n - j;
+    unsigned w = cell >> 6, bit = cell & 63;
+    return (unsigned)(((s->corner[0][w] >> bit) & 1u) + ((s->corner[1][w] >> bit) & 1u) +
+                      ((s->corner[2][w] >> bit) & 1u) + ((s->corner[3][w] >> bit) & 1u));
 }
 
-/* Updates the counts when empty cell becomes one where face down is forbidden. */
-static void forbid_down(struct sok_state *s, unsigned cell)
+/* Corner k of the new tile c: if its point now holds exactly 3 tiles, the empty 4th cell
+ * gains a complete corner. Seen from that cell the point is mirrored in x (k ^ 1), in y
+ * (k ^ 2) or in both (k ^ 3). Branch-free; the offsets are compile-time constants. */
+static inline void gain_corner(struct sok_state *s, unsigned c, unsigned k, unsigned off_a,
+                               unsigned off_b, unsigned off_d)
 {
-    s->n_down_ok--;
-    s->down_ok_count[cell >> 6]--;
-    unsigned lost = 0;
-    for (unsigned i = 0; i < s->n_corners; i++)
-        lost += (s->corner_list[i] & (SOK_CELLS - 1)) == cell;
-    s->n_corners_down_ok = (uint16_t)(s->n_corners_down_ok - lost);
+    unsigned a = (c + off_a) & (SOK_CELLS - 1), b = (c + off_b) & (SOK_CELLS - 1),
+             d = (c + off_d) & (SOK_CELLS - 1);
+    unsigned oa = (unsigned)sok_bit(s->occupied, a), ob = (unsigned)sok_bit(s->occupied, b),
+             od = (unsigned)sok_bit(s->occupied, d);
+    unsigned pick_a = !oa, pick_b = oa & !ob, pick_d = oa & ob;
+    unsigned empty = (a & -pick_a) | (b & -pick_b) | (d & -pick_d);
+    unsigned corner = k ^ (pick_a | pick_b << 1 | pick_d * 3);
+    unsigned add = oa + ob + od == 2;
+    unsigned we = empty >> 6;
+    unsigned add_down = add & !sok_bit(s->no_down, empty);
+    s->corner[corner][we] |= (uint64_t)add << (empty & 63);
+    s->corner_count[we] = (uint16_t)(s->corner_count[we] + add);
+    s->corner_down_count[we] = (uint16_t)(s->corner_down_count[we] + add_down);
+    s->n_corners = (uint16_t)(s->n_corners + add);
+    s->n_corners_down_ok = (uint16_t)(s->n_corners_down_ok + add_down);
 }
+
+/* Empty neighbour n of a new tile joins the frontier unless it is there already. */
+static inline void touch_neighbour(struct sok_state *s, unsigned n)
+{
+    unsigned w = n >> 6, bit = n & 63;
+    unsigned add = !(((s->occupied[w] | s->frontier[w]) >> bit) & 1u);
+    unsigned down_ok = add & !((s->no_down[w] >> bit) & 1u);
+    s->frontier[w] |= (uint64_t)add << bit;
+    s->frontier_count[w] = (uint16_t)(s->frontier_count[w] + add);
+    s->down_ok_count[w] = (uint16_t)(s->down_ok_count[w] + down_ok);
+    s->n_frontier = (uint16_t)(s->n_frontier + add);
+    s->n_down_ok = (uint16_t)(s->n_down_ok + down_ok);
+}
+
+/* Neighbour n of a new face-down tile: face down is forbidden there from now on. */
+static inline void forbid_down(struct sok_state *s, unsigned n)
+{
+    unsigned w = n >> 6, bit = n & 63;
+    if (!(((s->no_down[w] | s->occupied[w]) >> bit) & 1u)) {
+        unsigned lost = corners_at(s, n);
+        s->n_down_ok--;
+        s->down_ok_count[w]--;
+        s->n_corners_down_ok = (uint16_t)(s->n_corners_down_ok - lost);
+        s->corner_down_count[w] = (uint16_t)(s->corner_down_count[w] - lost);
+    }
+    s->no_down[w] |= (uint64_t)1 << bit;
+}
+
+#define SOK_OFF(dx, dy) ((unsigned)((dx) + SOK_STRIDE * (dy)))
 
 /* Branch-light on purpose: in random playouts every condition below is a coin flip, and
- * mispredicted branches, not arithmetic, dominate the cost of a turn. The corner list gets
- * an unconditional store and a conditional length increment (it has one spare slot). */
+ * mispredicted branches, not arithmetic, dominate the cost of a turn. */
 int sok_place_tile(struct sok_state *s, int x, int y, int symbol, int face_up)
 {
-    unsigned c = sok_cell(x, y);
+    unsigned c = sok_cell(x, y), wc = c >> 6;
     unsigned down_ok_here = !sok_bit(s->no_down, c);
 
     if (sok_bit(s->frontier, c)) { /* false only for the two setup tiles */
         sok_clear(s->frontier, c);
         s->n_frontier--;
-        s->frontier_count[c >> 6]--;
+        s->frontier_count[wc]--;
         s->n_down_ok = (uint16_t)(s->n_down_ok - down_ok_here);
-        s->down_ok_count[c >> 6] = (uint8_t)(s->down_ok_count[c >> 6] - down_ok_here);
+        s->down_ok_count[wc] = (uint16_t)(s->down_ok_count[wc] - down_ok_here);
     }
     sok_set(s->occupied, c);
 
-    /* Corner points around c: the ones that were complete for c are gone with c's cell;
-     * one with 3 tiles now is complete for its empty 4th cell. Seen from that cell, the
-     * point is mirrored in x (k ^ 1), in y (k ^ 2) or in both (k ^ 3). */
-    if (s->n_corners) {
-        unsigned gone = drop_corners(s, c);
-        s->n_corners_down_ok = (uint16_t)(s->n_corners_down_ok - (gone & -down_ok_here));
-    }
-    for (unsigned k = 0; k < 4; k++) {
-        unsigned a = sok_step(c, sok_corner_dx[k], 0);
-        unsigned b = sok_step(c, 0, sok_corner_dy[k]);
-        unsigned d = sok_step(c, sok_corner_dx[k], sok_corner_dy[k]);
-        unsigned oa = (unsigned)sok_bit(s->occupied, a), ob = (unsigned)sok_bit(s->occupied, b),
-                 od = (unsigned)sok_bit(s->occupied, d);
-        /* Which one is empty when exactly two are occupied, without branches. */
-        unsigned pick_a = !oa, pick_b = oa & !ob, pick_d = oa & ob;
-        unsigned empty = (a & -pick_a) | (b & -pick_b) | (d & -pick_d);
-        unsigned corner = k ^ (pick_a | pick_b << 1 | pick_d * 3);
-        unsigned add = oa + ob + od == 2;
-        s->corner_list[s->n_corners] = (uint16_t)(empty | corner << SOK_CELL_BITS);
-        s->n_corners = (uint16_t)(s->n_corners + add);
-        s->n_corners_down_ok =
-            (uint16_t)(s->n_corners_down_ok + (add & !sok_bit(s->no_down, empty)));
-    }
+    /* The complete corners of c are gone with its cell. */
+    unsigned gone = corners_at(s, c), gone_down = gone & -down_ok_here;
+    for (int k = 0; k < 4; k++)
+        s->corner[k][wc] &= ~((uint64_t)1 << (c & 63));
+    s->n_corners = (uint16_t)(s->n_corners - gone);
+    s->corner_count[wc] = (uint16_t)(s->corner_count[wc] - gone);
+    s->n_corners_down_ok = (uint16_t)(s->n_corners_down_ok - gone_down);
+    s->corner_down_count[wc] = (uint16_t)(s->corner_down_count[wc] - gone_down);
+    gain_corner(s, c, 0, SOK_OFF(1, 0), SOK_OFF(0, -1), SOK_OFF(1, -1));   /* NE */
+    gain_corner(s, c, 1, SOK_OFF(-1, 0), SOK_OFF(0, -1), SOK_OFF(-1, -1)); /* NW */
+    gain_corner(s, c, 2, SOK_OFF(1, 0), SOK_OFF(0, 1), SOK_OFF(1, 1));     /* SE */
+    gain_corner(s, c, 3, SOK_OFF(-1, 0), SOK_OFF(0, 1), SOK_OFF(-1, 1));   /* SW */
 
-    for (int k = 0; k < 4; k++) {
-        unsigned n = sok_step(c, sok_dir_dx[k], sok_dir_dy[k]);
-        unsigned w = n >> 6, bit = n & 63;
-        unsigned add = !(((s->occupied[w] | s->frontier[w]) >> bit) & 1u);
-        unsigned down_ok = add & !((s->no_down[w] >> bit) & 1u);
-        s->frontier[w] |= (uint64_t)add << bit;
-        s->n_frontier = (uint16_t)(s->n_frontier + add);
-        s->frontier_count[w] = (uint8_t)(s->frontier_count[w] + add);
-        s->n_down_ok = (uint16_t)(s->n_down_ok + down_ok);
-        s->down_ok_count[w] = (uint8_t)(s->down_ok_count[w] + down_ok);
-    }
+    unsigned east = (c + SOK_OFF(1, 0)) & (SOK_CELLS - 1);
+    unsigned west = (c + SOK_OFF(-1, 0)) & (SOK_CELLS - 1);
+    unsigned south = (c + SOK_OFF(0, 1)) & (SOK_CELLS - 1);
+    unsigned north = (c + SOK_OFF(0, -1)) & (SOK_CELLS - 1);
+    touch_neighbour(s, east);
+    touch_neighbour(s, west);
+    touch_neighbour(s, south);
+    touch_neighbour(s, north);
     if (!face_up) {
-        for (int k = 0; k < 4; k++) {
-            unsigned n = sok_step(c, sok_dir_dx[k], sok_dir_dy[k]);
-            if (!(sok_bit(s->no_down, n) | sok_bit(s->occupied, n)))
-                forbid_down(s, n);
-            sok_set(s->no_down, n);
-        }
+        forbid_down(s, east);
+        forbid_down(s, west);
+        forbid_down(s, south);
+        forbid_down(s, north);
     }
 
     /* The box starts at the first tile, 0,0 (init zeroes it). */
@@ -147,7 +167,7 @@ int sok_place_tile(struct sok_state *s, int x, int y, int symbol, int face_up)
     s->face_up_count[symbol] = (uint8_t)(s->face_up_count[symbol] + face_up);
 
     unsigned sym_bit = (unsigned)face_up << symbol;
-    for (int i = 0; i < s->num_cities; i++) {
+    for (int i = 0; i < s->num_cities && sok_bit(s->city_zone, c); i++) {
         struct sok_city *city = &s->cities[i];
         const struct sok_tile *ct = &s->tiles[city->slot];
         unsigned near = ((unsigned)(x - ct->x + 1) <= 2u) & ((unsigned)(y - ct->y + 1) <= 2u);
@@ -178,6 +198,16 @@ static void place_market(struct sok_state *s, int seat, int slot)
     s->placed[SOK_SRC_MARKET][seat]++;
 }
 
+/* Marks the 8 cells around the City on tile slot. */
+static void zone_add(struct sok_state *s, int slot)
+{
+    const struct sok_tile *t = &s->tiles[slot];
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++)
+            if (dx || dy)
+                sok_set(s->city_zone, sok_cell(t->x + dx, t->y + dy));
+}
+
 static void place_city(struct sok_state *s, int seat, int slot)
 {
     const struct sok_tile *t = &s->tiles[slot];
@@ -194,6 +224,7 @@ static void place_city(struct sok_state *s, int seat, int slot)
     }
     city->filled = (uint8_t)filled;
     city->symbols = (uint8_t)symbols;
+    zone_add(s, slot);
     s->placed[SOK_SRC_CITY][seat]++;
 }
 
@@ -221,6 +252,7 @@ static void place_crossroad(struct sok_state *s, int seat, int slot, int corner)
 /* Scores and removes every City that is complete (value city_close or surrounded). */
 static void close_cities(struct sok_state *s)
 {
+    int closed = 0;
     for (int i = 0; i < s->num_cities;) {
         struct sok_city *city = &s->cities[i];
         int value = sok_city_value(city);
@@ -229,9 +261,15 @@ static void close_cities(struct sok_state *s)
             add_points(s, owner, SOK_SRC_CITY, value);
             s->supply[owner]++;
             s->cities[i] = s->cities[--s->num_cities];
+            closed = 1;
         } else {
             i++;
         }
+    }
+    if (closed) {
+        memset(s->city_zone, 0, sizeof s->city_zone);
+        for (int i = 0; i < s->num_cities; i++)
+            zone_add(s, s->cities[i].slot);
     }
 }
 
@@ -243,6 +281,7 @@ void sok_play(struct sok_state *s, kk_move move)
 
     /* A legal cell is beside a tile, inside the grown bounding box. */
     sok_cell_coords(s, cell, &x, &y);
+    int city_changed = sok_bit(s->city_zone, cell);
     int slot = sok_place_tile(s, x, y, s->drawn, face_up);
     if (token != SOK_NONE) {
         s->tiles[slot].token = (uint8_t)token;
@@ -251,11 +290,11 @@ void sok_play(struct sok_state *s, kk_move move)
         if (token == SOK_CENTRE && face_up)
             place_market(s, seat, slot);
         else if (token == SOK_CENTRE)
-            place_city(s, seat, slot);
+            place_city(s, seat, slot), city_changed = 1;
         else
             place_crossroad(s, seat, slot, token - SOK_NE);
     }
-    if (s->num_cities)
+    if (city_changed)
         close_cities(s);
 
     s->turns[seat]++;

@@ -66,31 +66,34 @@ int sok_check(const void *state, kk_error *err)
 
     int nf = 0, nd = 0, nc = 0, ncd = 0;
     for (unsigned w = 0; w < SOK_WORDS; w++) {
-        int fw = 0, dw = 0;
+        int fw = 0, dw = 0, cw = 0, cdw = 0;
         for (unsigned c = w * 64; c < w * 64 + 64; c++) {
             if (!sok_bit(front, c))
                 continue;
             int corners = 0;
             for (int k = 0; k < 4; k++) {
-                if (!sok_corner_complete(s, c, k))
-                    continue;
-                corners++;
-                int listed = 0;
-                for (int i = 0; i < s->n_corners; i++)
-                    listed += s->corner_list[i] == (c | (unsigned)k << SOK_CELL_BITS);
-                if (listed != 1)
-                    return kk_fail(err, "corner %d of cell %u listed %d times", k, c, listed);
+                int complete = sok_corner_complete(s, c, k);
+                if (complete != sok_bit(s->corner[k], c))
+                    return kk_fail(err, "corner mask %d wrong at cell %u", k, c);
+                corners += complete;
             }
             fw++;
-            nc += corners;
+            cw += corners;
             if (!sok_bit(nodown, c)) {
                 dw++;
-                ncd += corners;
+                cdw += corners;
             }
         }
-        if (fw != s->frontier_count[w] || dw != s->down_ok_count[w])
-            return kk_fail(err, "word %u counts %d/%d, expected %d/%d", w,
-                           s->frontier_count[w], s->down_ok_count[w], fw, dw);
+        for (int k = 0; k < 4; k++)
+            if (s->corner[k][w] & ~front[w])
+                return kk_fail(err, "corner mask %d set outside the frontier", k);
+        if (fw != s->frontier_count[w] || dw != s->down_ok_count[w] ||
+            cw != s->corner_count[w] || cdw != s->corner_down_count[w])
+            return kk_fail(err, "word %u counts %d/%d/%d/%d, expected %d/%d/%d/%d", w,
+                           s->frontier_count[w], s->down_ok_count[w], s->corner_count[w],
+                           s->corner_down_count[w], fw, dw, cw, cdw);
+        nc += cw;
+        ncd += cdw;
         nf += fw;
         nd += dw;
     }
@@ -119,8 +122,13 @@ int sok_check(const void *state, kk_error *err)
             return kk_fail(err, "the %s market is not on a matching tile", sok_symbol_names[sym]);
         on_table[o]++;
     }
+    uint64_t zone[SOK_WORDS] = {0};
     for (int i = 0; i < s->num_cities; i++) {
         const struct sok_city *c = &s->cities[i];
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++)
+                if (dx || dy)
+                    sok_set(zone, sok_cell(s->tiles[c->slot].x + dx, s->tiles[c->slot].y + dy));
         const struct sok_tile *t = &s->tiles[c->slot];
         if (c->slot >= s->num_tiles || t->face_up || t->token != SOK_CENTRE || t->owner < 0)
             return kk_fail(err, "city %d is not on a face-down tile with a token", i);
@@ -139,6 +147,8 @@ int sok_check(const void *state, kk_error *err)
             return kk_fail(err, "city at %d,%d should have scored", t->x, t->y);
         on_table[t->owner]++;
     }
+    if (memcmp(zone, s->city_zone, sizeof zone))
+        return kk_fail(err, "city_zone mask disagrees with the Cities");
     for (int i = 0; i < s->num_tiles; i++) {
         const struct sok_tile *t = &s->tiles[i];
         if (t->token < SOK_NE)

@@ -33,6 +33,7 @@ static const struct kk_stat_desc sok_stats[] = {
     {"tokens_city", 1, "tokens placed as Cities"},
     {"tokens_cross", 1, "tokens placed as Crossroads"},
     {"markets_displaced", 1, "older Markets this seat pushed off the table with a new Market"},
+    {"turns", 1, "turns this seat has played"},
 };
 
 static int default_tokens(int players)
@@ -164,6 +165,8 @@ static void sok_get_stats(const void *state, double *out)
             out[n++] = s->placed[src][p];
     for (int p = 0; p < s->players; p++)
         out[n++] = s->displaced[p];
+    for (int p = 0; p < s->players; p++)
+        out[n++] = s->turns[p];
 }
 
 /* Score plus what the tokens on the table would score if the game ended now: held Markets

@@ -49,7 +49,7 @@ int sok_legal_moves(const void *state, kk_move *out)
  * the per-word counts find the word, then k lowest bits are cleared. */
 static unsigned nth_cell(const struct sok_state *s, int down_ok_only, unsigned k)
 {
-    const uint8_t *count = down_ok_only ? s->down_ok_count : s->frontier_count;
+    const uint16_t *count = down_ok_only ? s->down_ok_count : s->frontier_count;
     unsigned w = 0;
     while (k >= count[w])
         k -= count[w++];
@@ -59,14 +59,19 @@ static unsigned nth_cell(const struct sok_state *s, int down_ok_only, unsigned k
     return w * 64 + (unsigned)__builtin_ctzll(bits);
 }
 
-/* The k-th complete corner at a cell where face down is allowed, as a face-down move. */
-static kk_move nth_corner_down(const struct sok_state *s, unsigned k)
+/* The k-th complete corner (optionally only at cells where face down is allowed), ordered
+ * by word, then corner direction, then cell; returned as a move with that face. */
+static kk_move nth_corner(const struct sok_state *s, unsigned down, unsigned k)
 {
-    for (unsigned i = 0;; i++) {
-        unsigned e = s->corner_list[i], cell = e & (SOK_CELLS - 1);
-        if (!sok_bit(s->no_down, cell) && k-- == 0)
-            return SOK_MOVE(cell, 1u, SOK_NE + (e >> SOK_CELL_BITS));
-    }
+    const uint16_t *count = down ? s->corner_down_count : s->corner_count;
+    unsigned w = 0;
+    while (k >= count[w])
+        k -= count[w++];
+    uint64_t allowed = down ? ~s->no_down[w] : ~(uint64_t)0;
+    for (unsigned c = 0;; c++)
+        for (uint64_t bits = s->corner[c][w] & allowed; bits; bits &= bits - 1)
+            if (k-- == 0)
+                return SOK_MOVE(w * 64 + (unsigned)__builtin_ctzll(bits), down, SOK_NE + c);
 }
 
 kk_move sok_random_move(const void *state, kk_rng *rng)
@@ -94,9 +99,7 @@ kk_move sok_random_move(const void *state, kk_rng *rng)
     if (k < nd)
         return SOK_MOVE(nth_cell(s, 1, k), 1u, SOK_CENTRE);
     k -= nd;
-    if (k < s->n_corners) {
-        unsigned e = s->corner_list[k];
-        return SOK_MOVE(e & (SOK_CELLS - 1), 0u, SOK_NE + (e >> SOK_CELL_BITS));
-    }
-    return nth_corner_down(s, k - s->n_corners);
+    if (k < s->n_corners)
+        return nth_corner(s, 0, k);
+    return nth_corner(s, 1, k - s->n_corners);
 }

@@ -1,7 +1,7 @@
 /* Son of Kark: the game engine (rules in docs/rules/son-of-kark.md).
- * The state is a flat, pointer-free struct (memcpy-copyable) built around three 1024-bit
- * masks on a skewed torus (occupied cells, frontier cells, cells where a face-down tile is
- * forbidden) plus incrementally kept counts of move targets, so that the number of legal
+ * The state is a flat, pointer-free struct (memcpy-copyable) built around 1024-bit masks
+ * on a skewed torus (occupied cells, frontier cells, cells where a face-down tile is
+ * forbidden, complete corners by direction) plus incrementally kept counts of move targets, so that the number of legal
  * moves is O(1) and a uniform random move needs no move list. The struct is public so tests and tools can read
  * it; only the functions of this module write it. */
 #ifndef SOK_H
@@ -29,10 +29,8 @@
 #define SOK_WORDS (SOK_CELLS / 64)
 #define SOK_STRIDE 50
 
-/* A connected set of n cells has at most 2n + 2 empty orthogonal neighbours, and at most
- * 4n / 3 corner points holding exactly 3 of its cells (each cell touches 4 points). */
+/* A connected set of n cells has at most 2n + 2 empty orthogonal neighbours. */
 #define SOK_MAX_FRONTIER (2 * SOK_TILES + 2)
-#define SOK_MAX_CORNERS (4 * SOK_TILES / 3)
 
 /* Token placed with a tile; corners are Crossroads. Order = notation order in move lists. */
 enum sok_token { SOK_NONE, SOK_CENTRE, SOK_NE, SOK_NW, SOK_SE, SOK_SW };
@@ -67,6 +65,12 @@ struct sok_state {
     uint64_t occupied[SOK_WORDS];
     uint64_t frontier[SOK_WORDS]; /* empty cells orthogonally beside a tile */
     uint64_t no_down[SOK_WORDS];  /* cells orthogonally beside a face-down tile */
+    /* corner[k]: empty cells whose corner k (0..3 = NE NW SE SW) is complete, i.e. the
+     * other three cells at that corner point hold tiles: a Crossroad target. */
+    uint64_t corner[4][SOK_WORDS];
+    /* Cells among the 8 surrounding an active City: only a tile placed there can change
+     * a City, so other placements skip the City list. */
+    uint64_t city_zone[SOK_WORDS];
     struct sok_tile tiles[SOK_TILES]; /* in placement order */
     struct sok_city cities[SOK_TILES];
     int16_t score[SOK_MAX_PLAYERS];
@@ -90,13 +94,14 @@ struct sok_state {
     uint8_t terminal;
     int8_t min_x, min_y, max_x, max_y; /* bounding box of the tiles */
     /* Incremental counts behind the O(1) move count and the fast random move: frontier
-     * cells and frontier cells where face down is allowed, in total and per mask word;
-     * the complete corners of frontier cells (corner points holding exactly 3 tiles), as an
-     * unordered list of cell | corner << 10 with corner 0..3 = NE NW SE SW, and how many of
-     * them are at cells where face down is allowed. */
+     * cells, frontier cells where face down is allowed, complete corners of frontier
+     * cells (corner points holding exactly 3 tiles) and those at cells where face down is
+     * allowed; in total and per mask word. */
     uint16_t n_frontier, n_down_ok, n_corners, n_corners_down_ok;
-    uint8_t frontier_count[SOK_WORDS], down_ok_count[SOK_WORDS];
-    uint16_t corner_list[SOK_MAX_CORNERS + 1]; /* + 1: spare slot for branch-free adds */
+    /* (16-bit, not 8: stores through character types alias everything and would make
+     * the compiler reload the whole state in the hot path) */
+    uint16_t frontier_count[SOK_WORDS], down_ok_count[SOK_WORDS];
+    uint16_t corner_count[SOK_WORDS], corner_down_count[SOK_WORDS];
     /* The variant, resolved at init. */
     uint8_t tokens, self_displace, city_close, cross_points;
     uint8_t cross_tie[3];
