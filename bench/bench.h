@@ -62,6 +62,10 @@ struct bench_result {
     struct bench_stat events_per_s;       /* moves plus chance outcomes applied */
     struct bench_stat random_turns_per_s; /* from the game's "turns" statistic, if any */
     struct bench_stat cpu_share;          /* thread CPU time / wall time in those runs */
+    /* The same runs per second of the thread's CPU time: what a quiet core would give,
+     * roughly, when other processes share the machine. */
+    struct bench_stat random_games_per_cpu_s;
+    struct bench_stat random_turns_per_cpu_s;
     struct bench_stat legal_gen_per_s;    /* legal_moves() calls on fixed positions */
     double mean_legal_moves;              /* average count over those positions */
     int legal_positions;

@@ -248,13 +248,14 @@ static int measure_random(const struct kk_game *g, const void *init0, void *stat
         if (!stats)
             return kk_fail(err, "%s: out of memory", g->name);
     }
-    double *games = malloc(sizeof(double) * 5 * (size_t)o->repeats);
+    double *games = malloc(sizeof(double) * 7 * (size_t)o->repeats);
     if (!games) {
         free(stats);
         return kk_fail(err, "%s: out of memory", g->name);
     }
     double *moves = games + o->repeats, *events = moves + o->repeats;
     double *turns = events + o->repeats, *share = turns + o->repeats;
+    double *games_cpu = share + o->repeats, *turns_cpu = games_cpu + o->repeats;
     int rc = 0;
     for (int rep = 0; rep < o->repeats && rc == 0; rep++) {
         long n = 0, move_count = 0, event_count = 0;
@@ -280,7 +281,12 @@ static int measure_random(const struct kk_game *g, const void *init0, void *stat
         }
         if (rc != 0)
             break;
-        share[rep] = (thread_cpu_s() - c0) / elapsed;
+        double cpu = thread_cpu_s() - c0;
+        if (cpu <= 0)
+            cpu = elapsed; /* no thread clock: fall back to wall time */
+        share[rep] = cpu / elapsed;
+        games_cpu[rep] = (double)n / cpu;
+        turns_cpu[rep] = turn_count / cpu;
         games[rep] = (double)n / elapsed;
         moves[rep] = (double)move_count / elapsed;
         events[rep] = (double)event_count / elapsed;
@@ -291,8 +297,11 @@ static int measure_random(const struct kk_game *g, const void *init0, void *stat
         summarise(moves, o->repeats, &r->moves_per_s);
         summarise(events, o->repeats, &r->events_per_s);
         summarise(share, o->repeats, &r->cpu_share);
-        if (stats)
+        summarise(games_cpu, o->repeats, &r->random_games_per_cpu_s);
+        if (stats) {
             summarise(turns, o->repeats, &r->random_turns_per_s);
+            summarise(turns_cpu, o->repeats, &r->random_turns_per_cpu_s);
+        }
     }
     free(games);
     free(stats);

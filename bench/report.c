@@ -196,6 +196,9 @@ void bench_print_game(FILE *f, const struct bench_result *r, int signature_only)
     fprintf(f, "  %-22s %13.0f%% %13.0f%% %13.0f%%  %s\n", "CPU share", 100 * r->cpu_share.median,
             100 * r->cpu_share.min, 100 * r->cpu_share.max,
             "of a core the one-core runs got (less: a busy machine)");
+    stat_row(f, "random games/CPU s", &r->random_games_per_cpu_s, "per second of CPU time");
+    if (r->random_turns_per_cpu_s.n)
+        stat_row(f, "random turns/CPU s", &r->random_turns_per_cpu_s, "per second of CPU time");
     char legal[120];
     snprintf(legal, sizeof legal, "%d positions, %.1f moves on average", r->legal_positions,
              r->mean_legal_moves);
@@ -254,6 +257,8 @@ static void json_game(struct kk_buf *b, const struct bench_result *r, int signat
     json_stat(b, "events_per_s", &r->events_per_s);
     json_stat(b, "random_turns_per_s", &r->random_turns_per_s);
     kk_buf_printf(b, ",\"cpu_share\":%.4f", r->cpu_share.median);
+    json_stat(b, "random_games_per_cpu_s", &r->random_games_per_cpu_s);
+    json_stat(b, "random_turns_per_cpu_s", &r->random_turns_per_cpu_s);
     json_stat(b, "legal_gen_per_s", &r->legal_gen_per_s);
     kk_buf_printf(b, ",\"legal_positions\":%d,\"mean_legal_moves\":%.4f", r->legal_positions,
                   r->mean_legal_moves);
@@ -340,8 +345,8 @@ void bench_print_markdown(FILE *f, const struct bench_conditions *c, const struc
             c->command, o->repeats, o->repeats == 1 ? "" : "s", o->budget_s * 1000, c->date);
     fprintf(f, "| game | players | state bytes | random games/s (min-max) | moves/s | "
                "legal gen/s | MCTS iters/s | random turns/s | games/s by threads "
-               "(efficiency) | CPU share | floor | signature |\n");
-    fprintf(f, "|---|--:|--:|--:|--:|--:|--:|--:|---|--:|---|---|\n");
+               "(efficiency) | CPU share | per CPU s | floor | signature |\n");
+    fprintf(f, "|---|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|---|---|\n");
     for (int i = 0; i < n; i++) {
         const struct bench_result *x = &r[i];
         fprintf(f, "| %s | %d | %s | %s (%s-", x->game->name, x->players,
@@ -359,7 +364,11 @@ void bench_print_markdown(FILE *f, const struct bench_conditions *c, const struc
             fprintf(f, "%s%d: %s (%.0f%%)", s ? "; " : "", x->scaling[s].threads,
                     human(x->scaling[s].games_per_s.median, a, sizeof a),
                     100 * x->scaling[s].efficiency);
-        fprintf(f, " | %.0f%%", 100 * x->cpu_share.median);
+        fprintf(f, " | %.0f%% | %s", 100 * x->cpu_share.median,
+                x->random_turns_per_cpu_s.n
+                    ? human(x->random_turns_per_cpu_s.median, a, sizeof a)
+                    : human(x->random_games_per_cpu_s.median, a, sizeof a));
+        fprintf(f, x->random_turns_per_cpu_s.n ? " turns" : " games");
         const struct bench_floor *fl = bench_floor_find(x->game->name);
         if (fl)
             fprintf(f, " | >= %s %s: %s", human(fl->min, a, sizeof a), fl->what,

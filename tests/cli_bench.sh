@@ -124,6 +124,8 @@ for g in d["games"]:
         assert g[k] > 0 and g[k + "_min"] <= g[k] <= g[k + "_max"], name + ": " + k
     assert g["state_bytes"] > 0 and 1 <= g["players"] <= 5
     assert 0 < g["cpu_share"] <= 1.5, name + ": cpu_share"
+    assert g["random_games_per_cpu_s"] > 0, name + ": random_games_per_cpu_s"
+    assert (g["random_turns_per_s"] is None) == (g["random_turns_per_cpu_s"] is None)
     assert len(g["signature"]) == 16
     assert g["mcts_iters_per_s"] is None or g["mcts_iters_per_s"] > 0, name + ": mcts"
     assert [s["threads"] for s in g["scaling"]] == [1, 2, 3], name + ": scaling threads"
