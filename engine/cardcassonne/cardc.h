@@ -147,9 +147,9 @@ struct cardc_state {
     uint8_t building_jokers[KK_MAX_SEATS];
     /* Cards that left the game (scored persons, dragon, fairy, cashed mismatches). */
     uint8_t box[CARDC_KINDS];
-    int16_t score[KK_MAX_SEATS];
-    int16_t round_start[KK_MAX_SEATS]; /* scores when the round's claims began */
-    int16_t points[KK_MAX_SEATS][CARDC_SOURCES];
+    int32_t score[KK_MAX_SEATS]; /* 32 bits: large animal_points tables exceed 16 */
+    int32_t round_start[KK_MAX_SEATS]; /* scores when the round's claims began */
+    int32_t points[KK_MAX_SEATS][CARDC_SOURCES];
     uint8_t cards_claimed[KK_MAX_SEATS];
     uint8_t rounds_won[KK_MAX_SEATS];
 };

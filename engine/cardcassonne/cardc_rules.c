@@ -111,8 +111,8 @@ static inline void row_push(struct cardc_state *st, int row, uint8_t slot)
 
 static void add_points(struct cardc_state *st, int seat, int source, int pts)
 {
-    st->score[seat] = (int16_t)(st->score[seat] + pts);
-    st->points[seat][source] = (int16_t)(st->points[seat][source] + pts);
+    st->score[seat] += pts;
+    st->points[seat][source] += pts;
 }
 
 static void cash_mismatch(struct cardc_state *st, int seat, int kind)
