@@ -16,6 +16,7 @@ static const char *const scenarios[] = {
     "persons-3-1-1",   "animals-6-then-14", "animal-joker-alone",    "animal-joker-top",
     "animal-joker-best", "dragon-fairy",    "mismatch-cash",         "mismatch-keep",
     "mismatch-building-keep", "buildings-65", "tiebreak-buildings", "dealer-3p",
+    "two-followers",
 };
 
 static const struct cardc_state *replay_ok(const char *name)
@@ -79,9 +80,11 @@ static void test_sources(void)
         {"mismatch-building-keep", 1, CARDC_SRC_MISMATCHES, 0},
         {"buildings-65", 1, CARDC_SRC_BUILDINGS, 65},
         {"dealer-3p", 2, CARDC_SRC_MISMATCHES, 10},
+        {"two-followers", 0, CARDC_SRC_PERSONS, 4},
     };
+    const struct cardc_state *st;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        const struct cardc_state *st = replay_ok(cases[i].name);
+        st = replay_ok(cases[i].name);
         if (!st)
             continue;
         if (st->points[cases[i].seat][cases[i].source] != cases[i].points)
@@ -89,8 +92,16 @@ static void test_sources(void)
                     cases[i].source);
         CHECK_EQ_INT(st->points[cases[i].seat][cases[i].source], cases[i].points);
     }
+    /* the unclaimed B3 stays in the blue row, alone */
+    st = replay_ok("two-followers");
+    if (st) {
+        CHECK_EQ_INT(st->row_len[3], 1);
+        CHECK_EQ_INT(st->row[3][0], cardc_kind(3, CARDC_P3));
+        CHECK_EQ_INT(st->cards_claimed[0], 2);
+        CHECK_EQ_INT(st->cards_claimed[1], 2);
+    }
     /* statistics as experiments see them: 7 per-seat values, source-major */
-    const struct cardc_state *st = replay_ok("buildings-65");
+    st = replay_ok("buildings-65");
     if (st) {
         double stats[7 * 2];
         CHECK_EQ_INT(kk_game_cardcassonne.num_stats, 7);
