@@ -16,7 +16,7 @@ static const char *const scenarios[] = {
     "persons-3-1-1",   "animals-6-then-14", "animal-joker-alone",    "animal-joker-top",
     "animal-joker-best", "dragon-fairy",    "mismatch-cash",         "mismatch-keep",
     "mismatch-building-keep", "buildings-65", "tiebreak-buildings", "dealer-3p",
-    "two-followers",
+    "two-followers", "animal-joker-old-kind",
 };
 
 static const struct cardc_state *replay_ok(const char *name)
