@@ -223,6 +223,8 @@ int cardc_move_from_text(const void *state, const char *text, kk_move *move, kk_
 /* Views, statistics, evaluation, checks (cardc_view.c). */
 void cardc_sample_view(const void *state, int seat, kk_rng *rng, void *out);
 void cardc_get_stats(const void *state, double *out);
+/* Replay JSON extras: rounds played and each seat's building cards (the tie-break). */
+int cardc_extra_json(const void *state, char *buf, size_t size);
 double cardc_evaluate(const void *state, int seat);
 int cardc_check(const void *state, kk_error *err);
 

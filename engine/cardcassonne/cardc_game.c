@@ -77,6 +77,7 @@ const struct kk_game kk_game_cardcassonne = {
     .get_stats = cardc_get_stats,
     .evaluate = cardc_evaluate,
     .sample_view = cardc_sample_view,
+    .extra_json = cardc_extra_json,
     .random_move = cardc_random_move,
     .check = cardc_check,
 };

@@ -1,6 +1,7 @@
 /* What each Cardcassonne seat sees, and what is built on it: sampling a full state
  * consistent with one seat's view (determinized search), the greedy evaluation (which
  * reads only what the seat can see), statistics, and the card-conservation check. */
+#include <stdio.h>
 #include <string.h>
 
 #include "cardc.h"
@@ -82,6 +83,20 @@ void cardc_get_stats(const void *state, double *out)
         out[i++] = st->cards_claimed[s];
     for (int s = 0; s < n; s++)
         out[i++] = st->rounds_won[s];
+}
+
+int cardc_extra_json(const void *state, char *buf, size_t size)
+{
+    const struct cardc_state *st = state;
+    char list[8 * KK_MAX_SEATS] = "";
+    size_t len = 0;
+    for (int s = 0; s < st->players; s++) {
+        int b = st->building_jokers[s];
+        for (int c = 0; c < CARDC_COLOURS; c++)
+            b += st->buildings[s][c];
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%d", s ? "," : "", b);
+    }
+    return snprintf(buf, size, ",\"rounds\":%d,\"building_cards\":[%s]", st->round, list);
 }
 
 /* Estimated round points for seat of claiming `cards` (known kinds), `mismatched` cards
