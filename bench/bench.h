@@ -116,6 +116,8 @@ const struct bench_stat *bench_floor_value(const struct bench_floor *f,
 /* Text: a header once, then one block per game as it is measured. */
 void bench_print_header(FILE *f, const struct bench_conditions *c, const struct bench_opts *o);
 void bench_print_game(FILE *f, const struct bench_result *r, int signature_only);
+/* Text: one row of medians per game, after the blocks. */
+void bench_print_summary(FILE *f, const struct bench_result *r, int n);
 /* JSON: one object with conditions and every game. */
 void bench_print_json(FILE *f, const struct bench_conditions *c, const struct bench_opts *o,
                       const struct bench_result *r, int n, int signature_only);

@@ -193,6 +193,8 @@ int kk_cmd_bench(int argc, char **argv)
         bench_print_json(stdout, &cond, &o, results, done, signatures);
     else if (markdown)
         bench_print_markdown(stdout, &cond, &o, results, done);
+    else if (!signatures && done > 0)
+        bench_print_summary(stdout, results, done);
     free(results);
     return status;
 }

@@ -378,3 +378,27 @@ void bench_print_markdown(FILE *f, const struct bench_conditions *c, const struc
         fprintf(f, " | `%016llx` |\n", (unsigned long long)x->signature);
     }
 }
+
+void bench_print_summary(FILE *f, const struct bench_result *r, int n)
+{
+    char a[40], b[40], c[40], d[40], e[40];
+    fprintf(f, "\nsummary (medians)\n");
+    fprintf(f, "%-18s %3s %8s %15s %13s %13s %13s %10s  %-16s %s\n", "game", "P", "state B",
+            "random games/s", "moves/s", "legal gen/s", "mcts iters/s", "T-thr eff",
+            "signature", "floor");
+    for (int i = 0; i < n; i++) {
+        const struct bench_result *x = &r[i];
+        const struct bench_floor *fl = bench_floor_find(x->game->name);
+        const struct bench_scaling *last = x->num_scaling ? &x->scaling[x->num_scaling - 1] : NULL;
+        char eff[24] = "-";
+        if (last)
+            snprintf(eff, sizeof eff, "%d: %.0f%%", last->threads, 100 * last->efficiency);
+        fprintf(f, "%-18s %3d %8s %15s %13s %13s %13s %10s  %016llx %s\n", x->game->name,
+                x->players, human((double)x->state_bytes, a, sizeof a),
+                human(x->random_games_per_s.median, b, sizeof b),
+                human(x->moves_per_s.median, c, sizeof c),
+                human(x->legal_gen_per_s.median, d, sizeof d),
+                x->mcts_iters_per_s.n ? human(x->mcts_iters_per_s.median, e, sizeof e) : "null",
+                eff, (unsigned long long)x->signature, fl ? floor_verdict(fl, x) : "-");
+    }
+}
