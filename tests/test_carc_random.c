@@ -22,6 +22,8 @@ static void set_variant(const struct kk_game *g, struct kk_variant *v, const cha
 }
 
 /* One random game; full checks at every event when thorough. */
+static long decisions; /* solo scoring-order decisions seen in thorough games */
+
 static void random_game(const struct kk_game *g, const struct kk_variant *v, int players,
                         uint64_t seed, int thorough)
 {
@@ -55,6 +57,17 @@ static void random_game(const struct kk_game *g, const struct kk_variant *v, int
                     found |= moves[i] == m;
                 bad |= !found || n < 1;
             }
+        }
+        if (thorough || (who >= 0 && s->phase == CARC_PHASE_DECIDE)) {
+            /* Notation round trip of every event (tiles, placements, scoring decisions). */
+            char text[64];
+            kk_move back = -1;
+            g->move_to_text(s, m, text, sizeof text);
+            if (g->move_from_text(s, text, &back, &err) != 0 || back != m) {
+                fprintf(stderr, "seed %llu: '%s' does not read back\n", (unsigned long long)seed, text);
+                bad = 1;
+            }
+            decisions += who >= 0 && s->phase == CARC_PHASE_DECIDE;
         }
         g->apply(s, m);
         events++;
@@ -159,6 +172,7 @@ int main(void)
         games++;
     }
     uniformity(base);
-    printf("%d random games\n", games);
+    CHECK(decisions > 0);
+    printf("%d random games, %ld scoring-order decisions read back\n", games, decisions);
     return kk_test_done("carc_random");
 }

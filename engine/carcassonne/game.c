@@ -521,9 +521,10 @@ static double base_evaluate(const void *state, int seat)
     return v;
 }
 
-/* Solo: the lowest colour's score plus, for every colour, 2 per meeple on the board and
- * a third of the value its unfinished features would have if completed now; the minimum
- * over colours counts, with a small share of the mean to break ties. */
+/* Solo: for each colour, its score plus half the value its unfinished features (where it
+ * has the majority) would have if completed now; the lowest of these counts, plus a tenth
+ * of their mean, 1 point per meeple in each colour's supply (up to 2 per colour: running
+ * out ends the game) and a quarter point per tile left. A finished game is its result. */
 static double solo_evaluate(const void *state, int seat)
 {
     (void)seat;
@@ -532,7 +533,7 @@ static double solo_evaluate(const void *state, int seat)
         return carc_lowest(s);
     double v[KK_MAX_SEATS] = {0};
     for (int p = 0; p < s->players; p++)
-        v[p] = s->score[p] + 2.0 * (s->followers - s->supply[p]);
+        v[p] = s->score[p];
     for (int slot = 0; slot < s->ntiles; slot++) {
         const struct carc_tile *d = &carc_tiles[s->ttype[slot]];
         for (int j = 0; j < d->nseg - d->nfarm; j++) {
@@ -546,15 +547,16 @@ static double solo_evaluate(const void *state, int seat)
             uint32_t mask = carc_majority(s->meeples[g], s->players);
             for (int p = 0; p < s->players; p++)
                 if (mask & (1u << p))
-                    v[p] += value / 3.0;
+                    v[p] += value / 2.0;
         }
     }
-    double low = v[0], sum = 0;
+    double low = v[0], sum = 0, reserve = 0;
     for (int p = 0; p < s->players; p++) {
         low = v[p] < low ? v[p] : low;
         sum += v[p];
+        reserve += s->supply[p] < 2 ? s->supply[p] : 2;
     }
-    return low + 0.05 * sum / s->players;
+    return low + 0.1 * sum / s->players + reserve + 0.25 * s->bag_total;
 }
 
 static double solo_result(const void *state)
