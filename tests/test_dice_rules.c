@@ -212,8 +212,30 @@ static void test_move_counts(void)
     CHECK_EQ_INT(kk_game_carcassonne_dice.chance_outcomes(&st, out, prob), 1287);
 }
 
+/* The greedy evaluation (rules doc, "Greedy evaluation"). */
+static void test_evaluate(void)
+{
+    const struct kk_game *g = &kk_game_carcassonne_dice;
+    /* A closed 3-city on the last roll with nothing left in hand: worth its 1 point. */
+    CHECK_EQ_INT(play(HEAD "* CCSLLTTKK\n0: roll+2\n* CCSLLTT\n0: roll+0\n* CCSXXXX\n"
+                           "0: C1@0,0\n0: S1@1,0\n0: C3@2,0\n"),
+                 0);
+    CHECK(g->evaluate(&st, 0) == 1.0);
+    CHECK(g->evaluate(&st, 1) == 0.0);
+    /* A held knight is worth 3 to its holder. */
+    CHECK_EQ_INT(play(HEAD "* CCSKKKXXX\n0: bank\n"), 0);
+    CHECK(g->evaluate(&st, 0) == 3.0);
+    /* An open city of 2 dice with 2 open edges and 2 unbuilt city dice in hand on the
+     * last roll: each closes an edge with chance 1/2, so 1/4 of points(4) = 0.75. */
+    CHECK_EQ_INT(play(HEAD "* CCSLLTTKK\n0: roll+2\n* CCSLLTT\n0: roll+0\n* SSCCXXX\n"
+                           "0: S1@0,0\n0: S1@1,0\n"),
+                 0);
+    CHECK(g->evaluate(&st, 0) == 0.75);
+}
+
 int main(void)
 {
+    test_evaluate();
     test_score_closed_city();
     test_catapults_leave_the_turn();
     test_nine_catapults();

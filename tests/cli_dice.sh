@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# carcassonne-dice through the kark command: rules listing, replay of the worked example
+# of docs/rules/carcassonne-dice.md, one-line errors for bad records and variant values,
+# and selfplay records that replay to their recorded scores.
+set -u
+fail=0
+pass=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+check() { # check DESCRIPTION CONDITION...
+    local what="$1"
+    shift
+    if "$@"; then pass=$((pass + 1)); else echo "FAIL: $what"; fail=$((fail + 1)); fi
+}
+
+# expect STATUS PATTERN CMD...: exit status and a one-line stderr matching PATTERN.
+expect() {
+    local want="$1" pattern="$2"
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local got=$?
+    if [ "$got" -ne "$want" ] || ! grep -Eq -- "$pattern" "$tmp/err" ||
+        [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
+        echo "FAIL: $* -> status $got (want $want), stderr: $(cat "$tmp/err")"
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+}
+
+"$KARK" rules carcassonne-dice >"$tmp/rules"
+for p in faces knight_need goal max_turns set_aside; do
+    check "rules lists $p" grep -q "^$p " "$tmp/rules"
+done
+
+out=$("$KARK" replay "$TESTS/data/carcassonne-dice/scenario-knight-double.rec")
+check "worked example replays to 6,3" [ "$out" = '{"game":"carcassonne-dice","terminal":false,"scores":[6,3],"winners":[],"turns":3,"held_knights":[0,0]}' ]
+
+printf 'game carcassonne-dice\nplayers 2\n* CCSKKXXXX\n0: bank\n' >"$tmp/bank.rec"
+expect 1 "bank.rec:4: illegal move 'bank'" "$KARK" replay "$tmp/bank.rec"
+printf 'game carcassonne-dice\nplayers 2\n* CCSKKXXX\n' >"$tmp/short.rec"
+expect 1 "short.rec:3: .*throws 9 dice" "$KARK" replay "$tmp/short.rec"
+printf 'game carcassonne-dice\nplayers 2\n* CCSKKXXXQ\n' >"$tmp/letter.rec"
+expect 1 "letter.rec:3: .*'Q' is not a face" "$KARK" replay "$tmp/letter.rec"
+printf 'game carcassonne-dice\nplayers 2\n* CCSLLTTKX\n0: T9@0,0\n' >"$tmp/rot.rec"
+expect 1 "rot.rec:4: .*rotation" "$KARK" replay "$tmp/rot.rec"
+printf 'game carcassonne-dice\nplayers 2\n* CCSLLTTKX\n0: C0@0,0\n0: C0@9,0\n' >"$tmp/far.rec"
+expect 1 "far.rec:5: .*outside the window" "$KARK" replay "$tmp/far.rec"
+printf 'game carcassonne-dice\nplayers 6\n' >"$tmp/six.rec"
+expect 1 "six.rec" "$KARK" replay "$tmp/six.rec"
+expect 2 "faces" "$KARK" selfplay carcassonne-dice --set faces=cap,blob,tee,tee
+expect 2 "faces" "$KARK" selfplay carcassonne-dice --set faces=cap,tee
+expect 2 "knight_need" "$KARK" selfplay carcassonne-dice --set knight_need=0
+
+# Self-play records (3 players, a variant) replay to the scores they record.
+"$KARK" selfplay carcassonne-dice --agents greedy,random,greedy --games 3 --seed 4 \
+    --set faces=cap,cap,tee,cross --record "$tmp/rec" >/dev/null
+for f in "$tmp"/rec/game-*.rec; do
+    want=$(tail -1 "$f" | sed -n 's/^# result {"scores":\(\[[^]]*\]\).*/\1/p')
+    got=$("$KARK" replay "$f" | sed -n 's/.*"scores":\(\[[^]]*\]\).*/\1/p')
+    check "$(basename "$f") replays to $want" test -n "$want" -a "$want" = "$got"
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
