@@ -328,7 +328,9 @@ static const void *position(const struct positions *p, const struct kk_game *g, 
     return p->states + (size_t)i * g->state_size;
 }
 
-/* Legal-move generation: every seat decision of games BENCH_LEGAL_BASE + k. */
+/* Legal-move generation: seat decisions of games BENCH_LEGAL_BASE + k, every one for
+ * short games, evenly thinned for long ones so that the set spans about 8 whole games
+ * (openings, middle games and endings in their natural proportions). */
 static int measure_legal(const struct kk_game *g, const void *init0, void *state,
                          const struct bench_opts *o, struct bench_result *r, kk_error *err)
 {
@@ -344,10 +346,14 @@ static int measure_legal(const struct kk_game *g, const void *init0, void *state
         rc = kk_fail(err, "%s: out of memory", g->name);
         goto done;
     }
+    long stride = (long)(r->mean_length * 8 / p.cap);
+    if (stride < 1)
+        stride = 1;
     for (unsigned k = 0; k < BENCH_LEGAL_GAMES && p.n < p.cap; k++) {
         kk_rng chance, rng;
         kk_game_rngs(BENCH_SEED, BENCH_LEGAL_BASE + k, &chance, &rng);
         memcpy(state, init0, g->state_size);
+        long decisions = 0;
         for (long events = 0; p.n < p.cap; events++) {
             int who = g->to_move(state);
             if (who == KK_TERMINAL)
@@ -360,7 +366,8 @@ static int measure_legal(const struct kk_game *g, const void *init0, void *state
             if (who == KK_CHANCE) {
                 g->apply(state, g->sample_chance(state, &chance));
             } else {
-                positions_add(&p, g, state);
+                if (decisions++ % stride == 0)
+                    positions_add(&p, g, state);
                 g->apply(state, kk_random_move(g, state, &rng));
             }
         }
