@@ -579,7 +579,8 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
                    "iterations per decision, over all threads (0: only the time budget)"},
     [OPT_MS] = {"ms", "0", 0, 3600000, 0, NULL,
                 "time budget per decision in milliseconds (0: none; not reproducible)"},
-    [OPT_C] = {"c", "0.7", 0, 100, 0, NULL, "UCT exploration constant (returns are in [0, 1])"},
+    [OPT_C] = {"c", "0.3", 0, 100, 0, NULL,
+                "UCT exploration constant (returns are in [0, 1]; margin returns are narrow)"},
     [OPT_REWARD] = {"reward", "margin", 0, 0, 0, mcts_rewards,
                     "win: 1/k for a k-way shared win, else 0; margin: 0.5 + 0.5 * (own score "
                     "- best other) / score scale, clamped to [0, 1]"},

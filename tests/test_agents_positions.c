@@ -1,0 +1,69 @@
+/* Hand-built positions of the real games where one move is clearly best: each record in
+ * data/agents/ is replayed, then the agents are asked to move. The expected move is
+ * given as a prefix of its notation (e.g. a tile placement, whatever the follower). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "agents/agent.h"
+#include "testlib.h"
+
+struct position {
+    const char *record;
+    const char *expect_prefix;
+};
+
+static const struct position positions[] = {
+    {"data/agents/carc-close-city.rec", "0,-2,2 "},
+};
+
+/* The default search at the budget of the strength targets, and every variant of it at
+ * a budget where it has converged (about 70 legal moves here; the closing move is worth
+ * 12 points, which random playouts only make visible after a few thousand iterations). */
+static const char *const specs[] = {
+    "mcts:iters=1000",
+    "mcts:iters=3000,chance=explicit",
+    "mcts:iters=3000,threads=2",
+    "mcts:iters=3000,rave=100",
+    "mcts:iters=3000,reward=win,c=0.7",
+    "mcts:iters=2000,depth=10",
+    "ismcts:iters=3000",
+    "greedy",
+    "flatmc:playouts=1000",
+};
+
+int main(void)
+{
+    void *state = malloc(KK_TEST_STATE_MAX);
+    for (size_t p = 0; p < sizeof positions / sizeof positions[0]; p++) {
+        const struct kk_game *g = NULL;
+        kk_error err = {{0}};
+        int line = 0;
+        if (kk_test_replay_file(positions[p].record, &g, state, &line, &err) != 0) {
+            fprintf(stderr, "%s:%d: %s\n", positions[p].record, line, err.msg);
+            CHECK(0);
+            continue;
+        }
+        CHECK(g->to_move(state) >= 0);
+        for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+            struct kk_agent *a = kk_agent_create(g, specs[i], &err);
+            if (!a) {
+                fprintf(stderr, "%s: %s\n", specs[i], err.msg);
+                CHECK(0);
+                continue;
+            }
+            kk_rng rng;
+            kk_rng_seed(&rng, 2024, i);
+            kk_move m = a->choose(a, state, &rng);
+            char text[64];
+            g->move_to_text(state, m, text, sizeof text);
+            size_t n = strlen(positions[p].expect_prefix);
+            if (strncmp(text, positions[p].expect_prefix, n) != 0)
+                fprintf(stderr, "%s: %s chose '%s', expected '%s...'\n", positions[p].record,
+                        specs[i], text, positions[p].expect_prefix);
+            CHECK(strncmp(text, positions[p].expect_prefix, n) == 0);
+            kk_agent_destroy(a);
+        }
+    }
+    free(state);
+    return kk_test_done("agents_positions");
+}
