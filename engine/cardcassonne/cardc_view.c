@@ -165,8 +165,10 @@ double cardc_evaluate(const void *state, int seat)
     }
     if (st->phase != CARDC_PLAY)
         return v;
-    /* The follower's segment if placed; otherwise half of the best segment it could take
-     * now (others may still add to it, or take it first). */
+    /* The follower's segment if placed; otherwise the best segment it could take now, in
+     * full. (Discounting it, e.g. by half, makes greedy claim at once whenever it can,
+     * which hands the first player every best row: greedy against itself then won 99.5%
+     * of 2-player games from seat 1, against 51.5% in full.) */
     double best_open = 0;
     for (int r = 0; r < CARDC_ROWS; r++) {
         int start = 0;
@@ -182,7 +184,7 @@ double cardc_evaluate(const void *state, int seat)
         if (open > best_open)
             best_open = open;
     }
-    return v + 0.5 * best_open;
+    return v + best_open;
 }
 
 int cardc_check(const void *state, kk_error *err)
