@@ -42,6 +42,7 @@ struct bench_scaling {
 
 struct bench_result {
     const struct kk_game *game;
+    char error[256]; /* non-empty: the game could not be measured, and why */
     char variant[512]; /* "k=v k=v ..." as measured */
     int players;
     size_t state_bytes;

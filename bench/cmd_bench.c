@@ -170,8 +170,8 @@ int kk_cmd_bench(int argc, char **argv)
     int text = !json && !markdown;
     if (text && !signatures)
         bench_print_header(stdout, &cond, &o);
-    /* A game that fails (e.g. never ends) is reported and left out; the others still
-     * run, and the exit status says something failed. */
+    /* A game that fails (e.g. never ends) is reported on stderr and in the output's
+     * list of failures; the others still run, and the exit status says one failed. */
     int done = 0;
     for (int j = 0; j < num_jobs; j++) {
         kk_error err;
@@ -183,10 +183,12 @@ int kk_cmd_bench(int argc, char **argv)
         if (rc != 0) {
             fprintf(stderr, "kark %s: %s\n", CMD, err.msg);
             status = KK_EXIT_FAIL;
-            continue;
-        }
-        if (text)
+            memset(&results[done], 0, sizeof results[done]);
+            results[done].game = g;
+            snprintf(results[done].error, sizeof results[done].error, "%s", err.msg);
+        } else if (text) {
             bench_print_game(stdout, &results[done], signatures);
+        }
         done++;
     }
     if (json)

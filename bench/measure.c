@@ -16,8 +16,11 @@
 #include "../agents/agent.h"
 #include "../experiments/play.h"
 
-/* A game longer than this is an engine bug, not a long game. */
+/* A game longer than this is an engine bug, not a long game. (Overridable at compile
+ * time, to exercise the failure paths.) */
+#ifndef BENCH_MAX_EVENTS
 #define BENCH_MAX_EVENTS 1000000
+#endif
 /* Game indices of the position sets, apart from the signature games and each other. */
 #define BENCH_LEGAL_BASE 1000000u
 #define BENCH_MCTS_BASE 2000000u

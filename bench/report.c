@@ -323,11 +323,26 @@ void bench_print_json(FILE *f, const struct bench_conditions *c, const struct be
     }
     /* One game per line, so a shell script can pick a game's line with grep. */
     kk_buf_printf(&b, "},\n\"games\":[");
+    int listed = 0;
     for (int i = 0; i < n; i++) {
-        kk_buf_printf(&b, "%s\n", i ? "," : "");
+        if (r[i].error[0])
+            continue;
+        kk_buf_printf(&b, "%s\n", listed++ ? "," : "");
         json_game(&b, &r[i], signature_only);
     }
-    kk_buf_printf(&b, "\n]}\n");
+    /* Games that could not be measured, so that a missing game is never silent. */
+    kk_buf_printf(&b, "\n],\n\"failed\":[");
+    listed = 0;
+    for (int i = 0; i < n; i++) {
+        if (!r[i].error[0])
+            continue;
+        kk_buf_printf(&b, "%s{\"game\":", listed++ ? "," : "");
+        kk_buf_json_string(&b, r[i].game->name);
+        kk_buf_printf(&b, ",\"error\":");
+        kk_buf_json_string(&b, r[i].error);
+        kk_buf_printf(&b, "}");
+    }
+    kk_buf_printf(&b, "]}\n");
     fputs(kk_buf_str(&b), f);
     kk_buf_free(&b);
 }
@@ -349,6 +364,10 @@ void bench_print_markdown(FILE *f, const struct bench_conditions *c, const struc
     fprintf(f, "|---|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|---|---|\n");
     for (int i = 0; i < n; i++) {
         const struct bench_result *x = &r[i];
+        if (x->error[0]) {
+            fprintf(f, "| %s | failed: %s |||||||||||\n", x->game->name, x->error);
+            continue;
+        }
         fprintf(f, "| %s | %d | %s | %s (%s-", x->game->name, x->players,
                 human((double)x->state_bytes, a, sizeof a),
                 human(x->random_games_per_s.median, b, sizeof b),
@@ -364,12 +383,15 @@ void bench_print_markdown(FILE *f, const struct bench_conditions *c, const struc
             fprintf(f, "%s%d: %s (%.0f%%)", s ? "; " : "", x->scaling[s].threads,
                     human(x->scaling[s].games_per_s.median, a, sizeof a),
                     100 * x->scaling[s].efficiency);
-        fprintf(f, " | %.0f%% | %s", 100 * x->cpu_share.median,
-                x->random_turns_per_cpu_s.n
-                    ? human(x->random_turns_per_cpu_s.median, a, sizeof a)
-                    : human(x->random_games_per_cpu_s.median, a, sizeof a));
-        fprintf(f, x->random_turns_per_cpu_s.n ? " turns" : " games");
+        /* Per CPU second, in the unit of the game's floor (games unless it is turns). */
         const struct bench_floor *fl = bench_floor_find(x->game->name);
+        int in_turns = fl && strcmp(fl->metric, "random_turns_per_s") == 0 &&
+                       x->random_turns_per_cpu_s.n;
+        fprintf(f, " | %.0f%% | %s %s", 100 * x->cpu_share.median,
+                human(in_turns ? x->random_turns_per_cpu_s.median
+                               : x->random_games_per_cpu_s.median,
+                      a, sizeof a),
+                in_turns ? "turns" : "games");
         if (fl)
             fprintf(f, " | >= %s %s: %s", human(fl->min, a, sizeof a), fl->what,
                     floor_verdict(fl, x));
@@ -388,6 +410,10 @@ void bench_print_summary(FILE *f, const struct bench_result *r, int n)
             "signature", "floor");
     for (int i = 0; i < n; i++) {
         const struct bench_result *x = &r[i];
+        if (x->error[0]) {
+            fprintf(f, "%-18s failed: %s\n", x->game->name, x->error);
+            continue;
+        }
         const struct bench_floor *fl = bench_floor_find(x->game->name);
         const struct bench_scaling *last = x->num_scaling ? &x->scaling[x->num_scaling - 1] : NULL;
         char eff[24] = "-";

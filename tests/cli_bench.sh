@@ -114,6 +114,7 @@ for k in ("cpu", "cores", "compiler", "flags", "build_type", "commit", "date", "
     assert k in c, "conditions." + k
 assert c["cores"] >= 1
 assert [g["game"] for g in d["games"]] == games, "games in kark games order"
+assert d["failed"] == [], "failed: %s" % d["failed"]
 for g in d["games"]:
     name = g["game"]
     for k in ("players", "random_games_per_s", "moves_per_s", "legal_gen_per_s",
