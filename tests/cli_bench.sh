@@ -38,6 +38,8 @@ expect 2 "bad value '0' for --repeats" "$KARK" bench --repeats 0
 expect 2 "unknown option '--fast'" "$KARK" bench --fast
 expect 2 "bad value '9' for --players" "$KARK" bench --players 9
 expect 2 "--json and --markdown cannot be combined" "$KARK" bench --json --markdown
+expect 2 "bad value '0' for --budget" "$KARK" bench --budget 0
+expect 2 "option '--set' needs a value" "$KARK" bench --set
 
 if "$KARK" bench --help >"$tmp/out" 2>&1 && grep -q "usage: kark bench" "$tmp/out"; then ok; else
     bad "kark bench --help"; fi
