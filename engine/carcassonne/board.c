@@ -41,7 +41,7 @@ static inline int find(struct carc_state *s, int a)
     return a;
 }
 
-static int unite(struct carc_state *s, int a, int b)
+static inline int unite(struct carc_state *s, int a, int b)
 {
     int ra = find(s, a), rb = find(s, b);
     if (ra == rb)
@@ -131,7 +131,7 @@ void carc_random_placement(const struct carc_state *s, int t, kk_rng *rng, int *
      * and on a typical board about a third of the pairs fit. */
     uint32_t pairs = 4u * s->nfront;
     for (;;) {
-        uint32_t u = kk_rng_bounded(rng, pairs);
+        uint32_t u = carc_bounded(rng, pairs);
         int k = (int)(u >> 2), r = (int)(u & 3);
         if ((carc_fit[s->fpat[k]][t] >> r) & 1u && carc_front_usable(s, k)) {
             *x = s->fx[k];
@@ -264,11 +264,15 @@ static int put_tile(struct carc_state *s, int x, int y, int t, int rot, uint8_t 
      * empty cell (there are only 6 cloister tiles, so the list is short). */
     for (int i = 0; i < s->ncloisters; i++) {
         int cs = s->cloister_slots[i];
-        int dx = s->tx[cs] - x, dy = s->ty[cs] - y;
-        if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1) {
+        unsigned dx = (unsigned)(s->tx[cs] - x + 1), dy = (unsigned)(s->ty[cs] - y + 1);
+        if (dx <= 2 && dy <= 2) {
             int g = s->tbase[cs] + cloister_of(s->ttype[cs]);
-            if (--s->open[g] == 0 && s->meeples[g])
-                done[(*ndone)++] = (uint8_t)g;
+            if (--s->open[g] == 0) {
+                if (s->meeples[g])
+                    done[(*ndone)++] = (uint8_t)g;
+                /* Surrounded: nothing can change it any more. */
+                s->cloister_slots[i--] = s->cloister_slots[--s->ncloisters];
+            }
         }
     }
     int own = cloister_of(t);
@@ -277,18 +281,17 @@ static int put_tile(struct carc_state *s, int x, int y, int t, int rot, uint8_t 
         for (int i = 0; i < 8; i++)
             filled += slot_at(s, x + ring_dx[i], y + ring_dy[i]) >= 0;
         s->open[base + own] = (uint8_t)(8 - filled);
-        s->cloister_slots[s->ncloisters++] = (uint8_t)slot;
+        if (filled < 8)
+            s->cloister_slots[s->ncloisters++] = (uint8_t)slot;
         if (filled == 8)
             done[(*ndone)++] = (uint8_t)(base + own); /* scored only if a monk goes there */
     }
     /* Farm-city contacts of this tile, for farm scoring at the end. */
     if (farms) {
-        for (int j = d->nseg - d->nfarm; j < d->nseg; j++)
-            for (unsigned cm = d->seg[j].cities, k = 0; cm; cm >>= 1, k++)
-                if (cm & 1u) {
-                    s->contact_farm[s->ncontacts] = (uint8_t)(base + j);
-                    s->contact_city[s->ncontacts++] = (uint8_t)(base + k);
-                }
+        for (int i = 0; i < si->ncontacts; i++) {
+            s->contact_farm[s->ncontacts] = (uint8_t)(base + si->contact_farm[i]);
+            s->contact_city[s->ncontacts++] = (uint8_t)(base + si->contact_city[i]);
+        }
     }
     return slot;
 }

@@ -91,6 +91,7 @@ extern uint8_t carc_multi[CARC_NTYPES];
  * open edges, pennants, and 1 for a road/city segment of a tile with several of its kind. */
 struct carc_seg_init {
     uint8_t open[8], pennants[8], multi[8];
+    uint8_t ncontacts, contact_farm[2], contact_city[2]; /* farm-city contacts */
 };
 extern struct carc_seg_init carc_seg_inits[CARC_NTYPES];
 void carc_tables_init(void);
@@ -122,7 +123,7 @@ struct carc_state {
     uint8_t bag[CARC_NTYPES];
     uint8_t supply[KK_MAX_SEATS];
     uint8_t nmulti, multi_slots[16]; /* slots of placed tiles with repeated kinds */
-    uint8_t ncloisters, cloister_slots[8]; /* slots of placed cloister tiles */
+    uint8_t ncloisters, cloister_slots[8]; /* slots of placed cloisters not yet surrounded */
     uint8_t deck_size, deck[CARC_NTILES];  /* the bag as a list, for O(1) sampling */
     /* Every segment that ever received a follower (at most one per turn), so end scoring
      * visits only occupied features; and every farm-city contact (farm segment, city
@@ -187,6 +188,22 @@ int carc_seg_slot(const struct carc_state *s, int g);
 int carc_lowest(const struct carc_state *s);
 /* Consistency check (followers conserved, union-find sets, frontier). 0 or -1 with err. */
 int carc_check_state(const struct carc_state *s, kk_error *err);
+
+/* Uniform integer in [0, bound) without a division in the common case (Lemire's
+ * multiply-and-reject; unbiased). Playouts draw several per turn. */
+static inline uint32_t carc_bounded(kk_rng *rng, uint32_t bound)
+{
+    uint64_t m = (uint64_t)kk_rng_u32(rng) * bound;
+    uint32_t low = (uint32_t)m;
+    if (low < bound) {
+        uint32_t threshold = (uint32_t)(-bound) % bound;
+        while (low < threshold) {
+            m = (uint64_t)kk_rng_u32(rng) * bound;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
 
 /* --- moves --- */
 #define CARC_MOVE_DECIDE 0x40000000

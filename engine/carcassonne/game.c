@@ -183,7 +183,7 @@ static kk_move carc_random_move(const void *state, kk_rng *rng)
 {
     const struct carc_state *s = state;
     if (s->phase == CARC_PHASE_DECIDE)
-        return CARC_MOVE_DECIDE | (kk_move)kk_rng_bounded(rng, s->npending);
+        return CARC_MOVE_DECIDE | (kk_move)carc_bounded(rng, s->npending);
     /* Rejection: a uniform placement and a uniform spot among every segment the tile
      * could offer; keeping only legal pairs leaves every legal move equally likely. */
     int t = s->tile, seat = s->seat;
@@ -193,7 +193,7 @@ static kk_move carc_random_move(const void *state, kk_rng *rng)
     for (;;) {
         int x, y, rot;
         carc_random_placement(s, t, rng, &x, &y, &rot);
-        int sp = spots > 1 ? (int)kk_rng_bounded(rng, (uint32_t)spots) : 0;
+        int sp = spots > 1 ? (int)carc_bounded(rng, (uint32_t)spots) : 0;
         if (!s->solo) {
             if (sp == 0 || carc_segment_free(s, x, y, t, rot, sp - 1))
                 return carc_move(x, y, rot, sp);
@@ -237,7 +237,7 @@ static int carc_chance_outcomes(const void *state, kk_move *out, double *prob)
 static kk_move carc_sample_chance(const void *state, kk_rng *rng)
 {
     const struct carc_state *s = state;
-    return s->deck[kk_rng_bounded(rng, s->deck_size)];
+    return s->deck[carc_bounded(rng, s->deck_size)];
 }
 
 static void carc_scores(const void *state, int32_t *out)
@@ -610,7 +610,7 @@ const struct kk_game kk_game_carcassonne = {
 
 const struct kk_game kk_game_carcassonne_solo = {
     .name = "carcassonne-solo",
-    .title = "Carcassonne solo (one person, three colours)",
+    .title = "Carcassonne solo",
     .min_players = 3,
     .max_players = 4,
     .default_players = 3,

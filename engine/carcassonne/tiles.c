@@ -111,6 +111,11 @@ void carc_tables_init(void)
             si->open[j] = (uint8_t)__builtin_popcount(d->seg[j].sides);
             si->pennants[j] = d->seg[j].pennant;
             si->multi[j] = (uint8_t)(d->seg[j].kind <= CARC_ROAD && kinds[d->seg[j].kind] > 1);
+            for (int k = 0; k < 8; k++)
+                if (d->seg[j].cities & (1u << k)) {
+                    si->contact_farm[si->ncontacts] = (uint8_t)j;
+                    si->contact_city[si->ncontacts++] = (uint8_t)k;
+                }
         }
         for (int r = 0; r < 4; r++) {
             struct carc_rot *o = &carc_rots[t][r];
