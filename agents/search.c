@@ -98,11 +98,18 @@ static double clamp01(double x)
 void kk_search_returns(const struct kk_game *g, const void *state, enum kk_reward reward,
                        double *out)
 {
-    if (g->to_move(state) == KK_TERMINAL || g->cooperative) {
+    if (g->to_move(state) == KK_TERMINAL) {
         kk_returns(g, state, reward, out);
         return;
     }
     int n = g->players(state);
+    double scale = g->score_scale > 0 ? g->score_scale : 1;
+    if (g->cooperative) {
+        /* result() is only defined for a finished game; evaluate() estimates it. */
+        for (int s = 0; s < n; s++)
+            out[s] = clamp01(g->evaluate(state, s) / scale);
+        return;
+    }
     double val[KK_MAX_SEATS];
     for (int s = 0; s < n; s++)
         val[s] = g->evaluate(state, s);
@@ -118,7 +125,6 @@ void kk_search_returns(const struct kk_game *g, const void *state, enum kk_rewar
             out[s] = val[s] >= top ? 1.0 / k : 0.0;
         return;
     }
-    double scale = g->score_scale > 0 ? g->score_scale : 1;
     for (int s = 0; s < n; s++) {
         double best_other = n == 1 ? 0 : -INFINITY;
         for (int o = 0; o < n; o++)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "agents/agent.h"
+#include "agents/search.h"
 #include "support/toy_games.h"
 #include "testlib.h"
 
@@ -242,8 +243,30 @@ static void test_reuse_keeps_playing_well(void)
     play_nim("ismcts:iters=3000,reuse=1", 14, 1, 0);
 }
 
+/* Returns: win splits among leaders, margin is centred on 0.5; cut-off states use
+ * evaluate() in place of scores. */
+static void test_returns(void)
+{
+    const struct kk_game *g = &kk_toy_nim;
+    char state[64];
+    double r[KK_MAX_SEATS];
+    toy_nim_setup(state, 3, 2, 0);
+    kk_search_returns(g, state, KK_REWARD_WIN, r); /* nobody leads: a 3-way tie */
+    for (int s = 0; s < 3; s++)
+        CHECK(fabs(r[s] - 1.0 / 3) < 1e-12);
+    kk_search_returns(g, state, KK_REWARD_MARGIN, r);
+    CHECK(fabs(r[0] - 0.5) < 1e-12);
+    g->apply(state, 2); /* seat 0 takes the last stones */
+    CHECK_EQ_INT(g->to_move(state), KK_TERMINAL);
+    kk_search_returns(g, state, KK_REWARD_WIN, r);
+    CHECK(r[0] == 1 && r[1] == 0 && r[2] == 0);
+    kk_search_returns(g, state, KK_REWARD_MARGIN, r); /* score 1 vs 0, score_scale 1 */
+    CHECK(r[0] == 1 && r[1] == 0 && r[2] == 0);
+}
+
 int main(void)
 {
+    test_returns();
     test_specs();
     test_nim_best_moves();
     test_take_the_win();
