@@ -119,11 +119,44 @@ void bench_print_header(FILE *f, const struct bench_conditions *c, const struct 
 void bench_print_game(FILE *f, const struct bench_result *r, int signature_only);
 /* Text: one row of medians per game, after the blocks. */
 void bench_print_summary(FILE *f, const struct bench_result *r, int n);
-/* JSON: one object with conditions and every game. */
+struct bench_baseline;
+/* JSON: one object with conditions and every game (with ratios to baseline if non-NULL). */
 void bench_print_json(FILE *f, const struct bench_conditions *c, const struct bench_opts *o,
-                      const struct bench_result *r, int n, int signature_only);
+                      const struct bench_result *r, int n, int signature_only,
+                      const struct bench_baseline *baseline);
 /* Markdown: a ledger entry for docs/performance.md. */
 void bench_print_markdown(FILE *f, const struct bench_conditions *c, const struct bench_opts *o,
                           const struct bench_result *r, int n);
+
+/* --compare FILE: an earlier `kark bench --json` output, held as text. */
+struct bench_baseline {
+    char *text;
+    const char *path;
+};
+
+#define BENCH_MAX_COMPARED 8
+
+/* One game's figures set against the baseline's: ratio now/then (0: not comparable). */
+struct bench_comparison {
+    int found; /* 0: the baseline has no line for the game */
+    int num;
+    const char *key[BENCH_MAX_COMPARED], *label[BENCH_MAX_COMPARED];
+    double ratio[BENCH_MAX_COMPARED];
+    long old_state_bytes; /* -1: unknown */
+    char old_signature[40];
+    int signature_changed;
+};
+
+int bench_baseline_load(const char *path, struct bench_baseline *b, kk_error *err);
+void bench_baseline_free(struct bench_baseline *b);
+/* Fills c from the baseline's line for r's game; returns c->found. */
+int bench_compare(const struct bench_baseline *b, const struct bench_result *r,
+                  struct bench_comparison *c);
+/* Text: one line under a game's block. */
+void bench_print_compare(FILE *f, const struct bench_baseline *b, const struct bench_result *r);
+struct kk_buf;
+/* JSON: a ,"baseline":{...} member of a game object. */
+void bench_json_compare(struct kk_buf *out, const struct bench_baseline *b,
+                        const struct bench_result *r);
 
 #endif

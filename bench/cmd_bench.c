@@ -18,7 +18,7 @@ static void help(void)
     printf(
         "usage: kark bench [GAME ...] [--threads T] [--repeats R] [--budget MS] [--quick]\n"
         "                  [--players P] [--set KEY=VALUE ...] [--json | --markdown]\n"
-        "                  [--signatures]\n\n"
+        "                  [--signatures] [--compare FILE]\n\n"
         "Measures every GAME (default: all registered games) under its default variant:\n"
         "  random games/s     whole games of uniformly random moves on one core\n"
         "                     (kk_random_move + apply on a copy of the initial state)\n"
@@ -41,7 +41,9 @@ static void help(void)
         "--set K=V     rules parameter for every GAME (see 'kark rules GAME'); repeatable\n"
         "--json        one JSON object: conditions and games (see docs/performance.md)\n"
         "--markdown    a ledger entry for docs/performance.md\n"
-        "--signatures  only the signatures (fast; scripts/update-signatures uses it)\n",
+        "--signatures  only the signatures (fast; scripts/update-signatures uses it)\n"
+        "--compare F   set each game against F, an earlier 'kark bench --json' output:\n"
+        "              ratios now/then of the medians, and whether the signature moved\n",
         BENCH_MCTS_ITERS, BENCH_MCTS_SPEC, BENCH_SIG_GAMES, BENCH_SEED, omp_get_num_procs());
 }
 
@@ -84,7 +86,7 @@ int kk_cmd_bench(int argc, char **argv)
                            .mcts_positions = 4};
     long long repeats = -1, budget_ms = -1, threads = -1, players = 0;
     int json = 0, markdown = 0, quick = 0, signatures = 0, num_sets = 0, num_jobs = 0;
-    const char *sets[MAX_SETS];
+    const char *sets[MAX_SETS], *compare_path = NULL;
     struct job jobs[MAX_GAMES];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val;
@@ -114,6 +116,9 @@ int kk_cmd_bench(int argc, char **argv)
             if (num_sets == MAX_SETS)
                 return kk_cli_usage(CMD, "too many --set options (at most %d)", MAX_SETS);
             sets[num_sets++] = val;
+        } else if (strcmp(a, "--compare") == 0) {
+            if (!(compare_path = kk_cli_value(CMD, argc, argv, &i)))
+                return KK_EXIT_USAGE;
         } else if (strcmp(a, "--json") == 0) {
             json = 1;
         } else if (strcmp(a, "--markdown") == 0) {
@@ -125,7 +130,7 @@ int kk_cmd_bench(int argc, char **argv)
         } else if (a[0] == '-') {
             return kk_cli_usage(CMD, "unknown option '%s' (expected --threads, --repeats, "
                                      "--budget, --quick, --players, --set, --json, "
-                                     "--markdown, --signatures or --help)", a);
+                                     "--markdown, --signatures, --compare or --help)", a);
         } else {
             const struct kk_game *g = kk_cli_game(CMD, a);
             if (!g)
@@ -156,15 +161,27 @@ int kk_cmd_bench(int argc, char **argv)
         o.budget_s = (double)budget_ms / 1000;
     if (threads > 0)
         o.threads = (int)threads;
+    if (compare_path && markdown)
+        return kk_cli_usage(CMD, "--compare works with the text and --json outputs, "
+                                 "not --markdown");
     int status = prepare(jobs, num_jobs, sets, num_sets, (int)players);
     if (status != KK_EXIT_OK)
         return status;
+    struct bench_baseline baseline_store, *baseline = NULL;
+    if (compare_path) {
+        kk_error err;
+        if (bench_baseline_load(compare_path, &baseline_store, &err) != 0)
+            return kk_cli_usage(CMD, "--compare %s", err.msg);
+        baseline = &baseline_store;
+    }
 
     struct bench_conditions cond;
     bench_conditions_read(&cond, argc, argv);
     struct bench_result *results = calloc((size_t)num_jobs + 1, sizeof *results);
     if (!results) {
         fprintf(stderr, "kark %s: out of memory\n", CMD);
+        if (baseline)
+            bench_baseline_free(baseline);
         return KK_EXIT_FAIL;
     }
     int text = !json && !markdown;
@@ -188,15 +205,19 @@ int kk_cmd_bench(int argc, char **argv)
             snprintf(results[done].error, sizeof results[done].error, "%s", err.msg);
         } else if (text) {
             bench_print_game(stdout, &results[done], signatures);
+            if (baseline)
+                bench_print_compare(stdout, baseline, &results[done]);
         }
         done++;
     }
     if (json)
-        bench_print_json(stdout, &cond, &o, results, done, signatures);
+        bench_print_json(stdout, &cond, &o, results, done, signatures, baseline);
     else if (markdown)
         bench_print_markdown(stdout, &cond, &o, results, done);
     else if (!signatures && done > 0)
         bench_print_summary(stdout, results, done);
     free(results);
+    if (baseline)
+        bench_baseline_free(baseline);
     return status;
 }

@@ -233,7 +233,8 @@ static void json_stat(struct kk_buf *b, const char *name, const struct bench_sta
                   s->min, name, s->max);
 }
 
-static void json_game(struct kk_buf *b, const struct bench_result *r, int signature_only)
+static void json_game(struct kk_buf *b, const struct bench_result *r, int signature_only,
+                      const struct bench_baseline *baseline)
 {
     kk_buf_printf(b, "{\"game\":");
     kk_buf_json_string(b, r->game->name);
@@ -248,6 +249,8 @@ static void json_game(struct kk_buf *b, const struct bench_result *r, int signat
     for (int s = 0; s < r->players; s++)
         kk_buf_printf(b, "%s%.4f", s ? "," : "", r->mean_scores[s]);
     kk_buf_printf(b, "]");
+    if (baseline)
+        bench_json_compare(b, baseline, r);
     if (signature_only) {
         kk_buf_printf(b, "}");
         return;
@@ -292,7 +295,8 @@ static void json_game(struct kk_buf *b, const struct bench_result *r, int signat
 }
 
 void bench_print_json(FILE *f, const struct bench_conditions *c, const struct bench_opts *o,
-                      const struct bench_result *r, int n, int signature_only)
+                      const struct bench_result *r, int n, int signature_only,
+                      const struct bench_baseline *baseline)
 {
     struct kk_buf b = {0};
     kk_buf_printf(&b, "{\"conditions\":{\"cpu\":");
@@ -315,6 +319,10 @@ void bench_print_json(FILE *f, const struct bench_conditions *c, const struct be
     kk_buf_printf(&b, ",\"command\":");
     kk_buf_json_string(&b, c->command);
     kk_buf_printf(&b, ",\"seed\":%d,\"signature_games\":%d", BENCH_SEED, BENCH_SIG_GAMES);
+    if (baseline) {
+        kk_buf_printf(&b, ",\"baseline\":");
+        kk_buf_json_string(&b, baseline->path);
+    }
     if (!signature_only) {
         kk_buf_printf(&b, ",\"repeats\":%d,\"budget_ms\":%.0f,\"max_threads\":%d,"
                           "\"mcts_spec\":\"%s\",\"mcts_positions\":%d",
@@ -328,7 +336,7 @@ void bench_print_json(FILE *f, const struct bench_conditions *c, const struct be
         if (r[i].error[0])
             continue;
         kk_buf_printf(&b, "%s\n", listed++ ? "," : "");
-        json_game(&b, &r[i], signature_only);
+        json_game(&b, &r[i], signature_only, baseline);
     }
     /* Games that could not be measured, so that a missing game is never silent. */
     kk_buf_printf(&b, "\n],\n\"failed\":[");

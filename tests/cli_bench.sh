@@ -140,6 +140,22 @@ EOF
     fi
 fi
 
+# --compare sets a run against an earlier JSON output: same code, same signature.
+"$KARK" bench "$first" --quick --threads 1 --compare "$tmp/bench.json" >"$tmp/cmp" 2>&1 ||
+    bad "--compare run failed: $(cat "$tmp/cmp")"
+if grep -q "^  vs .*bench.json: random games/s x[0-9.]*,.* signature unchanged$" "$tmp/cmp"
+then ok; else bad "--compare text: $(grep 'vs ' "$tmp/cmp")"; fi
+"$KARK" bench "$first" --signatures --json --compare "$tmp/bench.json" >"$tmp/cmp.json" 2>&1
+if grep -q '"baseline":{"signature":"[0-9a-f]*","signature_changed":false' "$tmp/cmp.json"
+then ok; else bad "--compare json: $(cat "$tmp/cmp.json")"; fi
+sed "s/\"signature\":\"[0-9a-f]*\"/\"signature\":\"0000000000000000\"/" "$tmp/bench.json" \
+    >"$tmp/moved.json"
+"$KARK" bench "$first" --signatures --compare "$tmp/moved.json" >"$tmp/cmp" 2>&1
+if grep -q "signature CHANGED (was 0000000000000000)" "$tmp/cmp"; then ok; else
+    bad "--compare did not see a moved signature: $(cat "$tmp/cmp")"; fi
+expect 2 "--compare .*nonexistent.json: cannot open" \
+    "$KARK" bench --compare "$tmp/nonexistent.json"
+
 # The ledger entry has the command and one table row per game.
 "$KARK" bench "$first" --quick --threads 1 --markdown >"$tmp/md" 2>&1 || bad "markdown run failed"
 if grep -q "^- command: \`kark bench $first --quick --threads 1 --markdown\`" "$tmp/md" &&
