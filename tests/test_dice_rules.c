@@ -1,6 +1,7 @@
 /* Carcassonne dice: rules scenarios as small hand-written records, one assertion each
  * (catapults, the 9-catapult win, knights and doubled turns, matching, three rolls,
  * goal, max_turns, the set_aside variant), plus move-count tables. */
+#include <math.h>
 #include <string.h>
 
 #include "engine/dice/dice.h"
@@ -225,12 +226,22 @@ static void test_evaluate(void)
     /* A held knight is worth 3 to its holder. */
     CHECK_EQ_INT(play(HEAD "* CCSKKKXXX\n0: bank\n"), 0);
     CHECK(g->evaluate(&st, 0) == 3.0);
-    /* An open city of 2 dice with 2 open edges and 2 unbuilt city dice in hand on the
-     * last roll: each closes an edge with chance 1/2, so 1/4 of points(4) = 0.75. */
+    /* Two east-west straights on the last roll: two holes that want caps, and two caps
+     * in hand, each fitting with chance 0.9: 0.81 of points(4) = 3. */
     CHECK_EQ_INT(play(HEAD "* CCSLLTTKK\n0: roll+2\n* CCSLLTT\n0: roll+0\n* SSCCXXX\n"
                            "0: S1@0,0\n0: S1@1,0\n"),
                  0);
-    CHECK(g->evaluate(&st, 0) == 0.75);
+    CHECK(fabs(g->evaluate(&st, 0) - 0.81 * 3) < 1e-12);
+    /* The same with corners in hand instead of caps, and no throw left: worth nothing. */
+    CHECK_EQ_INT(play(HEAD "* CCSLLTTKK\n0: roll+2\n* CCSLLTT\n0: roll+0\n* SSLLXXX\n"
+                           "0: S1@0,0\n0: S1@1,0\n"),
+                 0);
+    CHECK(g->evaluate(&st, 0) == 0.0);
+    /* With a throw left and 2 corners to throw again: each hole needs a cap from its own
+     * die, 1/6 a throw: (1 - 5/6^2) for the first hole (two dice), 1/6 for the second. */
+    CHECK_EQ_INT(play(HEAD "* CCSLLTTKK\n0: roll+2\n* SSLLXXX\n0: S1@0,0\n0: S1@1,0\n"),
+                 0);
+    CHECK(fabs(g->evaluate(&st, 0) - 3 * (1 - 25.0 / 36) * (1.0 / 6)) < 1e-12);
 }
 
 int main(void)

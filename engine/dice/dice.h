@@ -204,8 +204,8 @@ int dice_check(const void *state, kk_error *err);
 /* --- eval.c ----------------------------------------------------------------------------- */
 /* Greedy value of state for seat, in points (see the rules doc). */
 double dice_evaluate(const void *state, int seat);
-/* Expected points of a city of n dice with `open` open edges, given the dice and rolls
- * still available this turn (the greedy potential; documented in the rules doc). */
-double dice_open_city_value(const struct dice_state *s, int n, int open);
+/* Chance-weighted points of the open city `city` (a board of cells): the points it would
+ * have with every hole filled, times the chance of filling them this turn (rules doc). */
+double dice_open_city_value(const struct dice_state *s, uint64_t city);
 
 #endif
