@@ -41,6 +41,23 @@ static inline int find(struct carc_state *s, int a)
     return a;
 }
 
+/* Farms only need the set size (for union by size) and their farmers. */
+static inline void unite_farm(struct carc_state *s, int a, int b)
+{
+    int ra = find(s, a), rb = find(s, b);
+    if (ra == rb)
+        return;
+    if (s->size[ra] < s->size[rb]) {
+        int tmp = ra;
+        ra = rb;
+        rb = tmp;
+    }
+    s->parent[rb] = (uint8_t)ra;
+    s->size[ra] = (uint8_t)(s->size[ra] + s->size[rb]);
+    s->meeples[ra] += s->meeples[rb];
+    s->meeples[rb] = 0;
+}
+
 static inline int unite(struct carc_state *s, int a, int b)
 {
     int ra = find(s, a), rb = find(s, b);
@@ -163,11 +180,8 @@ int carc_segment_free(const struct carc_state *s, int x, int y, int t, int rot, 
     if (kind == CARC_CLOISTER)
         return 1;
     if (kind == CARC_FARM) {
-        unsigned halves = o->seg_halves[j];
-        for (int h = 0; h < 8; h++) {
-            if (!(halves & (1u << h)))
-                continue;
-            int d = h >> 1;
+        for (unsigned halves = o->seg_halves[j]; halves; halves &= halves - 1) {
+            int h = __builtin_ctz(halves), d = h >> 1;
             int ns = slot_at(s, x + dir_dx[d], y + dir_dy[d]);
             if (ns < 0)
                 continue;
@@ -177,10 +191,8 @@ int carc_segment_free(const struct carc_state *s, int x, int y, int t, int rot, 
         }
         return 1;
     }
-    unsigned sides = o->seg_sides[j];
-    for (int d = 0; d < 4; d++) {
-        if (!(sides & (1u << d)))
-            continue;
+    for (unsigned sides = o->seg_sides[j]; sides; sides &= sides - 1) {
+        int d = __builtin_ctz(sides);
         int ns = slot_at(s, x + dir_dx[d], y + dir_dy[d]);
         if (ns < 0)
             continue;
@@ -230,9 +242,12 @@ static int put_tile(struct carc_state *s, int x, int y, int t, int rot, uint8_t 
     s->cell[c] = (uint8_t)slot;
 
     int farms = s->farms != CARC_FARMS_OFF;
+    /* Neighbour cells N E S W on the torus. */
+    int row = c & ~(CARC_GRID - 1);
+    const int ncell[4] = {(c - CARC_GRID) & (CARC_GRID * CARC_GRID - 1), row | ((c + 1) & (CARC_GRID - 1)),
+                          (c + CARC_GRID) & (CARC_GRID * CARC_GRID - 1), row | ((c - 1) & (CARC_GRID - 1))};
     for (int dir = 0; dir < 4; dir++) {
-        int nx = x + dir_dx[dir], ny = y + dir_dy[dir];
-        int nc = CARC_CELL(nx, ny);
+        int nc = ncell[dir];
         int v = s->cell[nc];
         unsigned code = (o->edge_code >> (2 * dir)) & 3;
         if (v < CARC_NTILES) {
@@ -245,16 +260,17 @@ static int put_tile(struct carc_state *s, int x, int y, int t, int rot, uint8_t 
             if (farms && code != CARC_EDGE_CITY) {
                 /* A field side is one farm on each tile; a road side separates two. */
                 int h = 2 * dir;
-                unite(s, base + o->half_seg[h], nbase + no->half_seg[opposite_half[h]]);
+                unite_farm(s, base + o->half_seg[h], nbase + no->half_seg[opposite_half[h]]);
                 if (code == CARC_EDGE_ROAD)
-                    unite(s, base + o->half_seg[h + 1], nbase + no->half_seg[opposite_half[h + 1]]);
+                    unite_farm(s, base + o->half_seg[h + 1],
+                               nbase + no->half_seg[opposite_half[h + 1]]);
             }
         } else if (v != CARC_NONE) {
             s->fpat[v - CARC_FRONT_BASE] |= (uint8_t)(code << (2 * opposite(dir)));
         } else {
             int k = s->nfront++;
-            s->fx[k] = (int8_t)nx;
-            s->fy[k] = (int8_t)ny;
+            s->fx[k] = (int8_t)(x + dir_dx[dir]);
+            s->fy[k] = (int8_t)(y + dir_dy[dir]);
             s->fpat[k] = (uint8_t)(code << (2 * opposite(dir)));
             s->cell[nc] = (uint8_t)(k + CARC_FRONT_BASE);
         }
@@ -265,14 +281,13 @@ static int put_tile(struct carc_state *s, int x, int y, int t, int rot, uint8_t 
     for (int i = 0; i < s->ncloisters; i++) {
         int cs = s->cloister_slots[i];
         unsigned dx = (unsigned)(s->tx[cs] - x + 1), dy = (unsigned)(s->ty[cs] - y + 1);
-        if (dx <= 2 && dy <= 2) {
-            int g = s->tbase[cs] + cloister_of(s->ttype[cs]);
-            if (--s->open[g] == 0) {
-                if (s->meeples[g])
-                    done[(*ndone)++] = (uint8_t)g;
-                /* Surrounded: nothing can change it any more. */
-                s->cloister_slots[i--] = s->cloister_slots[--s->ncloisters];
-            }
+        int g = s->tbase[cs] + cloister_of(s->ttype[cs]);
+        s->open[g] = (uint8_t)(s->open[g] - ((dx <= 2) & (dy <= 2))); /* branch-free */
+        if (s->open[g] == 0) {
+            if (s->meeples[g])
+                done[(*ndone)++] = (uint8_t)g;
+            /* Surrounded: nothing can change it any more. */
+            s->cloister_slots[i--] = s->cloister_slots[--s->ncloisters];
         }
     }
     int own = cloister_of(t);
@@ -288,10 +303,13 @@ static int put_tile(struct carc_state *s, int x, int y, int t, int rot, uint8_t 
     }
     /* Farm-city contacts of this tile, for farm scoring at the end. */
     if (farms) {
-        for (int i = 0; i < si->ncontacts; i++) {
-            s->contact_farm[s->ncontacts] = (uint8_t)(base + si->contact_farm[i]);
-            s->contact_city[s->ncontacts++] = (uint8_t)(base + si->contact_city[i]);
-        }
+        /* Always write two entries (the arrays have room), keep ncontacts of them. */
+        int n = s->ncontacts;
+        s->contact_farm[n] = (uint8_t)(base + si->contact_farm[0]);
+        s->contact_city[n] = (uint8_t)(base + si->contact_city[0]);
+        s->contact_farm[n + 1] = (uint8_t)(base + si->contact_farm[1]);
+        s->contact_city[n + 1] = (uint8_t)(base + si->contact_city[1]);
+        s->ncontacts = (uint8_t)(n + si->ncontacts);
     }
     return slot;
 }
@@ -563,8 +581,7 @@ void carc_end_points(const struct carc_state *s, int32_t pts[KK_MAX_SEATS][CARC_
         int g = s->followed[i], r = carc_root(s, g);
         if (!s->meeples[r] || !segset_add(&seen, r))
             continue;
-        int slot = carc_seg_slot(s, g);
-        int kind = seg_kind(s, slot, g - s->tbase[slot]), value, src;
+        int kind = s->followed_kind[i], value, src;
         if (kind == CARC_ROAD) {
             value = carc_feature_tiles(s, r);
             src = CARC_SRC_ROAD_END;
@@ -686,6 +703,7 @@ void carc_place(struct carc_state *s, int x, int y, int rot, int spot)
         s->meeples[r] += 1u << (4 * seat);
         s->supply[seat]--;
         s->placed[seat][d->seg[j].kind]++;
+        s->followed_kind[s->nfollowed] = d->seg[j].kind;
         s->followed[s->nfollowed++] = (uint8_t)(base + j);
     } else if (s->solo && s->supply[seat] == 0) {
         for (int j = 0; j < nonfarm; j++)

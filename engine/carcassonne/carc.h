@@ -128,8 +128,8 @@ struct carc_state {
     /* Every segment that ever received a follower (at most one per turn), so end scoring
      * visits only occupied features; and every farm-city contact (farm segment, city
      * segment) on placed tiles, for farm scoring. */
-    uint8_t nfollowed, followed[CARC_NTILES];
-    uint8_t ncontacts, contact_farm[64], contact_city[64];
+    uint8_t nfollowed, followed[CARC_NTILES], followed_kind[CARC_NTILES];
+    uint8_t ncontacts, contact_farm[64], contact_city[64]; /* at most 54 are used */
 
     /* solo */
     uint8_t pile[KK_MAX_SEATS];
