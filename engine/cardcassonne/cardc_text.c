@@ -98,17 +98,19 @@ int cardc_move_from_text(const void *state, const char *text, kk_move *move, kk_
     case CARDC_DEAL:
         kind = parse_card(&p);
         if (kind < 0 || *p)
-            return kk_fail(err, "bad card '%s': %s", text, CARD_HELP);
+            return kk_fail(err, "%s", CARD_HELP);
         *move = kind;
         return 0;
     case CARDC_SETUP_JOKER:
         kind = parse_card(&p);
         row = kind >= 0 ? parse_row(&p) : -1;
         if (kind < 0 || row < 0 || *p)
-            return kk_fail(err, "bad setup joker move '%s': write the joker and its row, e.g. Ja>G",
-                           text);
-        if (kind != st->pending_joker)
-            return kk_fail(err, "the joker turned up is not '%.2s'", text);
+            return kk_fail(err, "write the joker turned up and its row, e.g. Ja>G");
+        if (kind != st->pending_joker) {
+            char card[8];
+            cardc_card_text(st->pending_joker, card, sizeof card);
+            return kk_fail(err, "the joker turned up is %s", card);
+        }
         *move = cardc_place_move(kind, row);
         return 0;
     case CARDC_DECIDE: {
@@ -118,17 +120,20 @@ int cardc_move_from_text(const void *state, const char *text, kk_move *move, kk_
         else if (strncmp(p, "cash", 4) == 0)
             cash = 1;
         else
-            return kk_fail(err, "bad decision '%s': write keep(CARD) or cash(CARD)", text);
+            return kk_fail(err, "write keep(CARD) or cash(CARD)");
         p += 4;
         if (*p == '(') {
             p++;
             kind = parse_card(&p);
             if (kind < 0 || *p != ')' || p[1])
-                return kk_fail(err, "bad decision '%s': write keep(CARD) or cash(CARD)", text);
-            if (kind != cardc_pending_kind(st))
-                return kk_fail(err, "the card to decide on is not %.2s", text + 5);
+                return kk_fail(err, "write keep(CARD) or cash(CARD)");
+            if (kind != cardc_pending_kind(st)) {
+                char card[8];
+                cardc_card_text(cardc_pending_kind(st), card, sizeof card);
+                return kk_fail(err, "the card to decide on is %s", card);
+            }
         } else if (*p) {
-            return kk_fail(err, "bad decision '%s': write keep(CARD) or cash(CARD)", text);
+            return kk_fail(err, "write keep(CARD) or cash(CARD)");
         }
         *move = cash ? CARDC_MOVE_CASH : CARDC_MOVE_KEEP;
         return 0;
@@ -142,7 +147,7 @@ int cardc_move_from_text(const void *state, const char *text, kk_move *move, kk_
         p++;
         row = parse_row(&p);
         if (row < 0 || *p)
-            return kk_fail(err, "bad follower move '%s': write M>Y, M>R, M>G or M>B", text);
+            return kk_fail(err, "write the follower as M>Y, M>R, M>G or M>B");
         *move = CARDC_MOVE_FOLLOWER + row;
         return 0;
     }
@@ -153,18 +158,22 @@ int cardc_move_from_text(const void *state, const char *text, kk_move *move, kk_
     }
     kind = parse_card(&p);
     if (kind < 0)
-        return kk_fail(err, "bad move '%s': a card (%s), ~CARD>ROW, CARD>ROW or M>ROW", text,
-                       CARD_HELP);
+        return kk_fail(err, "write CARD, ~CARD>ROW, CARD>ROW or M>ROW; %s", CARD_HELP);
     row = *p ? parse_row(&p) : (cardc_is_joker(kind) ? -1 : cardc_colour(kind));
     if (row < 0 || *p)
-        return kk_fail(err, "bad move '%s': the row is >Y, >R, >G or >B%s", text,
+        return kk_fail(err, "the row is >Y, >R, >G or >B%s",
                        cardc_is_joker(kind) ? " (a joker needs its row)" : "");
     int must_facedown = !st->placed_card[st->current];
     if (facedown != must_facedown)
-        return kk_fail(err, must_facedown
-                                ? "'%s': the first card of the round goes face down, as ~CARD>ROW"
-                                : "'%s': only the first card of the round goes face down (~)",
-                       text);
+        return kk_fail(err, must_facedown ? "the first card of the round goes face down, as ~CARD>ROW"
+                                          : "only the first card of the round goes face down (~)");
+    char card[8];
+    cardc_card_text(kind, card, sizeof card);
+    if (!facedown && !cardc_is_joker(kind) && row != cardc_colour(kind))
+        return kk_fail(err, "a face-up %s goes into its own row, %c", card,
+                       colour_letters[cardc_colour(kind)]);
+    if (!st->hand[st->current][kind])
+        return kk_fail(err, "seat %d holds no %s", st->current, card);
     *move = cardc_place_move(kind, row);
     return 0;
 }
