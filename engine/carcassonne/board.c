@@ -15,10 +15,10 @@ static const uint8_t opposite_half[8] = {5, 4, 7, 6, 1, 0, 3, 2};
 
 static inline int opposite(int d) { return (d + 2) & 3; }
 
-static inline int cloister_of(int t)
-{
-    return t == 0 ? 1 : t == 1 ? 0 : -1; /* A: segment 1, B: segment 0 */
-}
+/* The cloister segment of each tile type (A: 1, B: 0), or -1. */
+static const int8_t cloister_seg[CARC_NTYPES] = {1, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                                 -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+static inline int cloister_of(int t) { return cloister_seg[t]; }
 
 static inline int seg_kind(const struct carc_state *s, int slot, int j)
 {
@@ -265,13 +265,15 @@ static int put_tile(struct carc_state *s, int x, int y, int t, int rot, uint8_t 
                     unite_farm(s, base + o->half_seg[h + 1],
                                nbase + no->half_seg[opposite_half[h + 1]]);
             }
-        } else if (v != CARC_NONE) {
-            s->fpat[v - CARC_FRONT_BASE] |= (uint8_t)(code << (2 * opposite(dir)));
         } else {
-            int k = s->nfront++;
-            s->fx[k] = (int8_t)(x + dir_dx[dir]);
-            s->fy[k] = (int8_t)(y + dir_dy[dir]);
-            s->fpat[k] = (uint8_t)(code << (2 * opposite(dir)));
+            /* An empty cell: joins the frontier or gains a constraint (written without
+             * branches: which case it is cannot be predicted). */
+            int fresh = v == CARC_NONE;
+            int k = fresh ? s->nfront : v - CARC_FRONT_BASE;
+            s->nfront = (uint8_t)(s->nfront + fresh);
+            s->fx[k] = (int8_t)(fresh ? x + dir_dx[dir] : s->fx[k]);
+            s->fy[k] = (int8_t)(fresh ? y + dir_dy[dir] : s->fy[k]);
+            s->fpat[k] = (uint8_t)((fresh ? 0 : s->fpat[k]) | (code << (2 * opposite(dir))));
             s->cell[nc] = (uint8_t)(k + CARC_FRONT_BASE);
         }
     }
