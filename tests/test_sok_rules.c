@@ -54,12 +54,14 @@ static void parameters(void)
     CHECK(s.cross_tie[0] == 3 && s.cross_tie[1] == 2 && s.cross_tie[2] == 1);
     CHECK_EQ_INT(init_with(3, "cross_tie=4,1,0", &err), 0);
     CHECK(s.cross_tie[0] == 4 && s.cross_tie[1] == 1 && s.cross_tie[2] == 0);
+    CHECK_EQ_INT(init_with(4, "cross_tie=4,2", &err), 0);
+    CHECK(s.cross_tie[0] == 4 && s.cross_tie[1] == 2 && s.cross_tie[2] == 2);
     CHECK_EQ_INT(init_with(3, "tokens=auto", &err), 0);
     CHECK_EQ_INT(s.tokens, 7);
 
     /* Bad values name the key; bad player counts are refused. */
     const char *bad[] = {"tokens=37", "tokens=-1", "self_displace=2", "city_close=0",
-                         "city_close=8", "cross_points=x", "cross_tie=3,2", "cross_tie=3,2,1,0",
+                         "city_close=8", "cross_points=x", "cross_tie=", "cross_tie=3,2,1,0",
                          "tokenz=3"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         CHECK_EQ_INT(init_with(2, bad[i], &err), -1);

@@ -25,28 +25,8 @@ int sok_tile_at(const struct sok_state *s, int x, int y)
     return -1;
 }
 
-int sok_cell_coords(const struct sok_state *s, unsigned cell, int *x, int *y)
-{
-    /* Cells that matter lie in the tiles' bounding box grown by one: at most 38 wide and
-     * high, any two of its cells within L1 distance 39 (so no index collisions). The offset
-     * (dx, dy) from its corner is recovered from dx + SOK_STRIDE * dy (dx < SOK_STRIDE),
-     * which may have wrapped the torus once. */
-    int x0 = s->min_x - 1, y0 = s->min_y - 1;
-    int w = s->max_x - s->min_x + 3, h = s->max_y - s->min_y + 3;
-    unsigned u = (cell - sok_cell(x0, y0)) & (SOK_CELLS - 1);
-    for (unsigned v = u; v < u + 2 * SOK_CELLS; v += SOK_CELLS) {
-        int dx = (int)(v % SOK_STRIDE), dy = (int)(v / SOK_STRIDE);
-        if (dx < w && dy < h) {
-            *x = x0 + dx;
-            *y = y0 + dy;
-            return 0;
-        }
-    }
-    return -1;
-}
-
 /* Number of complete corners of cell (in the corner masks). */
-static unsigned corners_at(const struct sok_state *s, unsigned cell)
+static inline unsigned corners_at(const struct sok_state *s, unsigned cell)
 {
     unsigned w = cell >> 6, bit = cell & 63;
     return (unsigned)(((s->corner[0][w] >> bit) & 1u) + ((s->corner[1][w] >> bit) & 1u) +
@@ -70,8 +50,8 @@ static inline void gain_corner(struct sok_state *s, unsigned c, unsigned k, unsi
     unsigned we = empty >> 6;
     unsigned add_down = add & !sok_bit(s->no_down, empty);
     s->corner[corner][we] |= (uint64_t)add << (empty & 63);
-    s->corner_count[we] = (uint16_t)(s->corner_count[we] + add);
-    s->corner_down_count[we] = (uint16_t)(s->corner_down_count[we] + add_down);
+    s->corner_count[0][we] = (uint16_t)(s->corner_count[0][we] + add);
+    s->corner_count[1][we] = (uint16_t)(s->corner_count[1][we] + add_down);
     s->n_corners = (uint16_t)(s->n_corners + add);
     s->n_corners_down_ok = (uint16_t)(s->n_corners_down_ok + add_down);
 }
@@ -83,8 +63,8 @@ static inline void touch_neighbour(struct sok_state *s, unsigned n)
     unsigned add = !(((s->occupied[w] | s->frontier[w]) >> bit) & 1u);
     unsigned down_ok = add & !((s->no_down[w] >> bit) & 1u);
     s->frontier[w] |= (uint64_t)add << bit;
-    s->frontier_count[w] = (uint16_t)(s->frontier_count[w] + add);
-    s->down_ok_count[w] = (uint16_t)(s->down_ok_count[w] + down_ok);
+    s->cell_count[0][w] = (uint16_t)(s->cell_count[0][w] + add);
+    s->cell_count[1][w] = (uint16_t)(s->cell_count[1][w] + down_ok);
     s->n_frontier = (uint16_t)(s->n_frontier + add);
     s->n_down_ok = (uint16_t)(s->n_down_ok + down_ok);
 }
@@ -96,9 +76,9 @@ static inline void forbid_down(struct sok_state *s, unsigned n)
     if (!(((s->no_down[w] | s->occupied[w]) >> bit) & 1u)) {
         unsigned lost = corners_at(s, n);
         s->n_down_ok--;
-        s->down_ok_count[w]--;
+        s->cell_count[1][w]--;
         s->n_corners_down_ok = (uint16_t)(s->n_corners_down_ok - lost);
-        s->corner_down_count[w] = (uint16_t)(s->corner_down_count[w] - lost);
+        s->corner_count[1][w] = (uint16_t)(s->corner_count[1][w] - lost);
     }
     s->no_down[w] |= (uint64_t)1 << bit;
 }
@@ -115,9 +95,9 @@ int sok_place_tile(struct sok_state *s, int x, int y, int symbol, int face_up)
     if (sok_bit(s->frontier, c)) { /* false only for the two setup tiles */
         sok_clear(s->frontier, c);
         s->n_frontier--;
-        s->frontier_count[wc]--;
+        s->cell_count[0][wc]--;
         s->n_down_ok = (uint16_t)(s->n_down_ok - down_ok_here);
-        s->down_ok_count[wc] = (uint16_t)(s->down_ok_count[wc] - down_ok_here);
+        s->cell_count[1][wc] = (uint16_t)(s->cell_count[1][wc] - down_ok_here);
     }
     sok_set(s->occupied, c);
 
@@ -126,9 +106,9 @@ int sok_place_tile(struct sok_state *s, int x, int y, int symbol, int face_up)
     for (int k = 0; k < 4; k++)
         s->corner[k][wc] &= ~((uint64_t)1 << (c & 63));
     s->n_corners = (uint16_t)(s->n_corners - gone);
-    s->corner_count[wc] = (uint16_t)(s->corner_count[wc] - gone);
+    s->corner_count[0][wc] = (uint16_t)(s->corner_count[0][wc] - gone);
     s->n_corners_down_ok = (uint16_t)(s->n_corners_down_ok - gone_down);
-    s->corner_down_count[wc] = (uint16_t)(s->corner_down_count[wc] - gone_down);
+    s->corner_count[1][wc] = (uint16_t)(s->corner_count[1][wc] - gone_down);
     gain_corner(s, c, 0, SOK_OFF(1, 0), SOK_OFF(0, -1), SOK_OFF(1, -1));   /* NE */
     gain_corner(s, c, 1, SOK_OFF(-1, 0), SOK_OFF(0, -1), SOK_OFF(-1, -1)); /* NW */
     gain_corner(s, c, 2, SOK_OFF(1, 0), SOK_OFF(0, 1), SOK_OFF(1, 1));     /* SE */
@@ -167,7 +147,8 @@ int sok_place_tile(struct sok_state *s, int x, int y, int symbol, int face_up)
     s->face_up_count[symbol] = (uint8_t)(s->face_up_count[symbol] + face_up);
 
     unsigned sym_bit = (unsigned)face_up << symbol;
-    for (int i = 0; i < s->num_cities && sok_bit(s->city_zone, c); i++) {
+    int near_city = sok_bit(s->city_zone, c);
+    for (int i = 0; near_city && i < s->num_cities; i++) {
         struct sok_city *city = &s->cities[i];
         const struct sok_tile *ct = &s->tiles[city->slot];
         unsigned near = ((unsigned)(x - ct->x + 1) <= 2u) & ((unsigned)(y - ct->y + 1) <= 2u);

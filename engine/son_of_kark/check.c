@@ -87,11 +87,11 @@ int sok_check(const void *state, kk_error *err)
         for (int k = 0; k < 4; k++)
             if (s->corner[k][w] & ~front[w])
                 return kk_fail(err, "corner mask %d set outside the frontier", k);
-        if (fw != s->frontier_count[w] || dw != s->down_ok_count[w] ||
-            cw != s->corner_count[w] || cdw != s->corner_down_count[w])
+        if (fw != s->cell_count[0][w] || dw != s->cell_count[1][w] ||
+            cw != s->corner_count[0][w] || cdw != s->corner_count[1][w])
             return kk_fail(err, "word %u counts %d/%d/%d/%d, expected %d/%d/%d/%d", w,
-                           s->frontier_count[w], s->down_ok_count[w], s->corner_count[w],
-                           s->corner_down_count[w], fw, dw, cw, cdw);
+                           s->cell_count[0][w], s->cell_count[1][w], s->corner_count[0][w],
+                           s->corner_count[1][w], fw, dw, cw, cdw);
         nc += cw;
         ncd += cdw;
         nf += fw;

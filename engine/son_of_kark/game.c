@@ -21,8 +21,9 @@ static const struct kk_param sok_params[P_COUNT] = {
                       "a City scores and returns once worth this much (7: only when surrounded)"},
     [P_CROSS_POINTS] = {"cross_points", KK_PARAM_INT, "5", 0, 100, NULL, 0, 0,
                         "points for the sole Crossroad majority in a category"},
-    [P_CROSS_TIE] = {"cross_tie", KK_PARAM_INT_LIST, "3,2,1", 0, 100, NULL, 3, 3,
-                     "points each tied player gets when 2, 3, 4 tie for a Crossroad majority"},
+    [P_CROSS_TIE] = {"cross_tie", KK_PARAM_INT_LIST, "3,2,1", 0, 100, NULL, 1, 3,
+                     "points each tied player gets when 2, 3, 4 tie for a Crossroad majority "
+                     "(a shorter list repeats its last item)"},
 };
 
 static const struct kk_stat_desc sok_stats[] = {
@@ -56,8 +57,11 @@ static int sok_init(void *state, const struct kk_variant *v, int players, kk_err
     s->self_displace = (uint8_t)(v ? v->value[P_SELF_DISPLACE][0] : 1);
     s->city_close = (uint8_t)(v ? v->value[P_CITY_CLOSE][0] : 6);
     s->cross_points = (uint8_t)(v ? v->value[P_CROSS_POINTS][0] : 5);
+    /* A list shorter than 3 items repeats its last item for larger ties. */
+    int tie_len = v ? v->len[P_CROSS_TIE] : 3;
     for (int i = 0; i < 3; i++)
-        s->cross_tie[i] = (uint8_t)(v ? v->value[P_CROSS_TIE][i] : 3 - i);
+        s->cross_tie[i] = (uint8_t)(v ? v->value[P_CROSS_TIE][i < tie_len ? i : tie_len - 1]
+                                      : 3 - i);
     for (int p = 0; p < players; p++)
         s->supply[p] = s->tokens;
     for (int i = 0; i < SOK_SYMBOLS; i++) {
@@ -131,11 +135,10 @@ static kk_move sok_sample_chance(const void *state, kk_rng *rng)
     const struct sok_state *s = state;
     unsigned r = sok_rng_below(rng, s->bag_left);
     /* The symbol is the number of prefix sums of the bag that r reaches (branch-free). */
-    unsigned sum = 0, sym = 0;
-    for (int i = 0; i < SOK_SYMBOLS - 1; i++) {
-        sum += s->bag[i];
-        sym += r >= sum;
-    }
+    const uint8_t *bag = s->bag;
+    unsigned p0 = bag[0], p1 = p0 + bag[1], p2 = p1 + bag[2], p3 = p2 + bag[3],
+             p4 = p3 + bag[4];
+    unsigned sym = (r >= p0) + (r >= p1) + (r >= p2) + (r >= p3) + (r >= p4);
     return (kk_move)sym;
 }
 

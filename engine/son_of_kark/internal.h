@@ -62,6 +62,27 @@ static inline int sok_corner_complete(const struct sok_state *s, unsigned cell, 
            sok_bit(s->occupied, sok_step(cell, dx, dy));
 }
 
+/* Real coordinates of a cell in the tiles' bounding box grown by one; 0, or -1 outside. */
+static inline int sok_cell_coords(const struct sok_state *s, unsigned cell, int *x, int *y)
+{
+    /* Cells that matter lie in the tiles' bounding box grown by one: at most 38 wide and
+     * high, any two of its cells within L1 distance 39 (so no index collisions). The offset
+     * (dx, dy) from its corner is recovered from dx + SOK_STRIDE * dy (dx < SOK_STRIDE),
+     * which may have wrapped the torus once. */
+    int x0 = s->min_x - 1, y0 = s->min_y - 1;
+    int w = s->max_x - s->min_x + 3, h = s->max_y - s->min_y + 3;
+    unsigned u = (cell - sok_cell(x0, y0)) & (SOK_CELLS - 1);
+    for (unsigned v = u; v < u + 2 * SOK_CELLS; v += SOK_CELLS) {
+        int dx = (int)(v % SOK_STRIDE), dy = (int)(v / SOK_STRIDE);
+        if (dx < w && dy < h) {
+            *x = x0 + dx;
+            *y = y0 + dy;
+            return 0;
+        }
+    }
+    return -1;
+}
+
 /* board.c */
 /* Puts a tile on the table and updates masks, counts and neighbouring Cities. The cell
  * must be empty (and legal for the face, except at setup). Returns its slot. */
@@ -74,8 +95,6 @@ void sok_end_scoring(struct sok_state *s);
 void sok_crossroad_awards(const struct sok_state *s, int32_t *out);
 /* Slot of the tile at (x, y), or -1. */
 int sok_tile_at(const struct sok_state *s, int x, int y);
-/* Real coordinates of a cell in the tiles' bounding box grown by one; 0, or -1 outside. */
-int sok_cell_coords(const struct sok_state *s, unsigned cell, int *x, int *y);
 
 /* moves.c */
 int sok_legal_moves(const void *state, kk_move *out);

@@ -49,11 +49,11 @@ int sok_legal_moves(const void *state, kk_move *out)
  * the per-word counts find the word, then k lowest bits are cleared. */
 static unsigned nth_cell(const struct sok_state *s, int down_ok_only, unsigned k)
 {
-    const uint16_t *count = down_ok_only ? s->down_ok_count : s->frontier_count;
+    const uint16_t *count = s->cell_count[down_ok_only];
     unsigned w = 0;
     while (k >= count[w])
         k -= count[w++];
-    uint64_t bits = s->frontier[w] & (down_ok_only ? ~s->no_down[w] : ~(uint64_t)0);
+    uint64_t bits = s->frontier[w] & ~(s->no_down[w] & -(uint64_t)down_ok_only);
     while (k--)
         bits &= bits - 1;
     return w * 64 + (unsigned)__builtin_ctzll(bits);
@@ -63,11 +63,11 @@ static unsigned nth_cell(const struct sok_state *s, int down_ok_only, unsigned k
  * by word, then corner direction, then cell; returned as a move with that face. */
 static kk_move nth_corner(const struct sok_state *s, unsigned down, unsigned k)
 {
-    const uint16_t *count = down ? s->corner_down_count : s->corner_count;
+    const uint16_t *count = s->corner_count[down];
     unsigned w = 0;
     while (k >= count[w])
         k -= count[w++];
-    uint64_t allowed = down ? ~s->no_down[w] : ~(uint64_t)0;
+    uint64_t allowed = ~(s->no_down[w] & -(uint64_t)down);
     for (unsigned c = 0;; c++)
         for (uint64_t bits = s->corner[c][w] & allowed; bits; bits &= bits - 1)
             if (k-- == 0)
@@ -78,28 +78,26 @@ kk_move sok_random_move(const void *state, kk_rng *rng)
 {
     const struct sok_state *s = state;
     unsigned t = s->supply[s->seat] > 0;
-    unsigned mu = t && sok_market_allowed(s);
+    unsigned mu = t & (unsigned)sok_market_allowed(s);
     unsigned nf = s->n_frontier, nd = s->n_down_ok;
-    unsigned total = nf * (1 + mu) + nd * (1 + t) + t * (s->n_corners + s->n_corners_down_ok);
-    unsigned k = sok_rng_below(rng, total);
-
     /* Blocks: up & no token | up & Market | down & no token | down & City | up & corner |
-     * down & corner. Each (move, block) pair appears once, so the draw is uniform. */
-    if (k < nf)
-        return SOK_MOVE(nth_cell(s, 0, k), 0u, SOK_NONE);
-    k -= nf;
-    if (mu) {
-        if (k < nf)
-            return SOK_MOVE(nth_cell(s, 0, k), 0u, SOK_CENTRE);
-        k -= nf;
+     * down & corner. Each move is in exactly one block, so the draw is uniform. The block
+     * is found without branches (they would be mispredicted half the time). */
+    unsigned edge[7]; /* block b holds indices edge[b] .. edge[b + 1] - 1 */
+    edge[0] = 0;
+    edge[1] = nf;
+    edge[2] = edge[1] + (nf & -mu);
+    edge[3] = edge[2] + nd;
+    edge[4] = edge[3] + (nd & -t);
+    edge[5] = edge[4] + (s->n_corners & -t);
+    edge[6] = edge[5] + (s->n_corners_down_ok & -t);
+    unsigned k = sok_rng_below(rng, edge[6]);
+    unsigned block = (k >= edge[1]) + (k >= edge[2]) + (k >= edge[3]) + (k >= edge[4]) +
+                     (k >= edge[5]);
+    k -= edge[block];
+    if (block < 4) {
+        unsigned down = block >> 1;
+        return SOK_MOVE(nth_cell(s, (int)down, k), down, (block & 1) ? SOK_CENTRE : SOK_NONE);
     }
-    if (k < nd)
-        return SOK_MOVE(nth_cell(s, 1, k), 1u, SOK_NONE);
-    k -= nd;
-    if (k < nd)
-        return SOK_MOVE(nth_cell(s, 1, k), 1u, SOK_CENTRE);
-    k -= nd;
-    if (k < s->n_corners)
-        return nth_corner(s, 0, k);
-    return nth_corner(s, 1, k - s->n_corners);
+    return nth_corner(s, block - 4, k);
 }

@@ -100,8 +100,8 @@ struct sok_state {
     uint16_t n_frontier, n_down_ok, n_corners, n_corners_down_ok;
     /* (16-bit, not 8: stores through character types alias everything and would make
      * the compiler reload the whole state in the hot path) */
-    uint16_t frontier_count[SOK_WORDS], down_ok_count[SOK_WORDS];
-    uint16_t corner_count[SOK_WORDS], corner_down_count[SOK_WORDS];
+    /* Per mask word: [0] all, [1] only at cells where face down is allowed. */
+    uint16_t cell_count[2][SOK_WORDS], corner_count[2][SOK_WORDS];
     /* The variant, resolved at init. */
     uint8_t tokens, self_displace, city_close, cross_points;
     uint8_t cross_tie[3];
