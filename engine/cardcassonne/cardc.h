@@ -171,32 +171,36 @@ static inline uint32_t cardc_bounded(kk_rng *rng, uint32_t bound)
     return (uint32_t)(m >> 32);
 }
 
-/* Adds one card of kind to seat's hand (counts and kind lists). */
+/* Adds one card of kind to seat's hand (counts and kind lists). Written without
+ * data-dependent branches (whether the kind is new is a coin flip for the predictor):
+ * the list slot past the end is written either way and only counted when new. */
 static inline void cardc_hand_add(struct cardc_state *st, int seat, int kind)
 {
+    int joker = cardc_is_joker(kind);
+    uint8_t *list = joker ? st->hand_jokers[seat] : st->hand_coloured[seat];
+    uint8_t *n = joker ? &st->hand_njokers[seat] : &st->hand_ncoloured[seat];
+    int fresh = st->hand[seat][kind] == 0;
+    st->hand[seat][kind]++;
     st->hand_n[seat]++;
-    if (st->hand[seat][kind]++)
-        return;
-    if (cardc_is_joker(kind)) {
-        st->hand_index[seat][kind] = st->hand_njokers[seat];
-        st->hand_jokers[seat][st->hand_njokers[seat]++] = (uint8_t)kind;
-    } else {
-        st->hand_index[seat][kind] = st->hand_ncoloured[seat];
-        st->hand_coloured[seat][st->hand_ncoloured[seat]++] = (uint8_t)kind;
-    }
+    if (*n < (joker ? CARDC_KINDS - CARDC_DRAGON : CARDC_DRAGON))
+        list[*n] = fresh ? (uint8_t)kind : list[*n];
+    st->hand_index[seat][kind] = fresh ? *n : st->hand_index[seat][kind];
+    *n = (uint8_t)(*n + fresh);
 }
 
-/* Removes one card of kind (held) from seat's hand. */
+/* Removes one card of kind (held) from seat's hand; when it was the last of its kind the
+ * list's last kind takes its place. Branch-free like cardc_hand_add. */
 static inline void cardc_hand_remove(struct cardc_state *st, int seat, int kind)
 {
+    int joker = cardc_is_joker(kind);
+    uint8_t *list = joker ? st->hand_jokers[seat] : st->hand_coloured[seat];
+    uint8_t *n = joker ? &st->hand_njokers[seat] : &st->hand_ncoloured[seat];
     st->hand_n[seat]--;
-    if (--st->hand[seat][kind])
-        return;
-    uint8_t *list = cardc_is_joker(kind) ? st->hand_jokers[seat] : st->hand_coloured[seat];
-    uint8_t *n = cardc_is_joker(kind) ? &st->hand_njokers[seat] : &st->hand_ncoloured[seat];
-    int at = st->hand_index[seat][kind], last = list[--*n];
-    list[at] = (uint8_t)last;
-    st->hand_index[seat][last] = (uint8_t)at;
+    int gone = --st->hand[seat][kind] == 0;
+    int at = st->hand_index[seat][kind], last = list[*n - 1];
+    list[at] = gone ? (uint8_t)last : list[at];
+    st->hand_index[seat][last] = gone ? (uint8_t)at : st->hand_index[seat][last];
+    *n = (uint8_t)(*n - gone);
 }
 
 /* Rules (cardc_rules.c). */
