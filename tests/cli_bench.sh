@@ -130,6 +130,8 @@ for g in d["games"]:
     assert g["random_games_per_cpu_s"] > 0, name + ": random_games_per_cpu_s"
     assert (g["random_turns_per_s"] is None) == (g["random_turns_per_cpu_s"] is None)
     assert len(g["signature"]) == 16
+    # Without a random_move hook kk_random_move draws exactly as the signature games do.
+    assert g["random_move_hook"] or g["signature"] == g["playout_signature"], name
     assert g["mcts_iters_per_s"] is None or g["mcts_iters_per_s"] > 0, name + ": mcts"
     assert [s["threads"] for s in g["scaling"]] == [1, 2, 3], name + ": scaling threads"
     assert abs(g["scaling"][0]["efficiency"] - 1) < 1e-9
