@@ -101,10 +101,9 @@ static void play_game(const char *setting, int players, uint64_t seed, int deep)
 }
 
 /* random_move is uniform over legal_moves at a position with builds and control moves. */
-static void test_uniform(void)
+static void test_uniform(const char *text)
 {
     struct dice_state s;
-    const char *text = "game carcassonne-dice\nplayers 2\n* CSLTKKKXX\n0: L0@0,0\n";
     const struct kk_game *gg;
     int line;
     kk_error err;
@@ -135,18 +134,21 @@ static void test_uniform(void)
 
 int main(void)
 {
+    test_uniform("game carcassonne-dice\nplayers 2\nset placement=touching\n"
+                 "* CSLTKKKXX\n0: L0@0,0\n0: C3@1,0\n");
     static const char *const settings[] = {
         NULL, "faces=cap,cap,corner,tee", "faces=cross,tee,straight,cap", "knight_need=1",
-        "set_aside=one", "goal=3", "max_turns=7",
+        "set_aside=one", "goal=3", "max_turns=7", "placement=touching",
     };
+    const int kinds = (int)(sizeof settings / sizeof settings[0]);
     int games = 0;
-    for (int i = 0; i < 2100; i++) {
-        const char *setting = settings[i % 7];
-        int players = 2 + (i / 7) % 4;
-        play_game(setting, players, (uint64_t)i, i < 20);
+    for (int i = 0; i < 2400; i++) {
+        const char *setting = settings[i % kinds];
+        int players = 2 + (i / kinds) % 4;
+        play_game(setting, players, (uint64_t)i, i < 24);
         games++;
     }
     printf("  %d random games\n", games);
-    test_uniform();
+    test_uniform("game carcassonne-dice\nplayers 2\n* CSLTKKKXX\n0: L0@0,0\n");
     return kk_test_done("dice_random");
 }

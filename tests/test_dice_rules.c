@@ -180,6 +180,19 @@ static void test_set_aside_one(void)
                  0);
 }
 
+static void test_touching(void)
+{
+    const char *h = "game carcassonne-dice\nplayers 2\nset placement=touching\n* CCSLLTTKK\n"
+                    "0: C0@0,0\n";
+    char text[512];
+    /* Away from the cap: legal under the rules, not under placement=touching. */
+    snprintf(text, sizeof text, "%s0: T0@3,3\n", h);
+    CHECK_EQ_INT(play(text), 6);
+    /* Next to it, field against field, starting a new city: fine. */
+    snprintf(text, sizeof text, "%s0: C1@1,0\n", h);
+    CHECK_EQ_INT(play(text), 0);
+}
+
 /* Number of legal moves after text (a seat's node). */
 static int count_moves(const char *text)
 {
@@ -200,6 +213,12 @@ static void test_move_counts(void)
     /* After a cap (city north) at the origin, the straight has 62 + 60 placements
      * (test_dice_grid) and the corner 59*4 + 8; then roll+0..2 and stop. */
     CHECK_EQ_INT(count_moves(HEAD "* CSLKKXXXX\n0: C0@0,0\n"), 62 + 60 + 244 + 3 + 1);
+    /* placement=touching: after a cap (city north) at the origin, only its 4 neighbours:
+     * straight 1 + 1 (north: N-S; south: E-W) + 2 (east and west: N-S) = 4, corner 2 per
+     * side = 8 (test_dice_grid); then roll+0..2 and stop. */
+    CHECK_EQ_INT(count_moves("game carcassonne-dice\nplayers 2\nset placement=touching\n"
+                             "* CSLKKXXXX\n0: C0@0,0\n"),
+                 4 + 8 + 3 + 1);
     /* Third roll: no more rolling; the first die (C 4 rotations, S 2) or stop. */
     CHECK_EQ_INT(count_moves(HEAD "* CCSKKLLTT\n0: roll+0\n* CCSKKLLTT\n0: roll+0\n"
                                   "* CCSKKXXXX\n"),
@@ -255,6 +274,7 @@ int main(void)
     test_three_rolls();
     test_goal_and_max_turns();
     test_set_aside_one();
+    test_touching();
     test_move_counts();
     return kk_test_done("dice_rules");
 }

@@ -75,6 +75,7 @@ struct dice_state {
     uint8_t slot_category[DICE_SLOTS];
     uint8_t knight_need;
     uint8_t set_aside_one; /* 1: each roll must set something aside before rolling again */
+    uint8_t touching;      /* 1: every die after the turn's first must touch a built die */
     int32_t goal, max_turns;
 
     /* The game. */
@@ -141,14 +142,15 @@ static inline int dice_select_bit(uint64_t b, int n)
     return shift + __builtin_ctzll(byte);
 }
 
-/* What placement legality needs from a grid, computed once per decision: for each side d
- * of a cell, whether the neighbour there is a die showing city (city[d]) or field
- * (field[d]) on the touching edge. */
+/* What placement legality needs from a grid, computed once per decision: the cells open
+ * to a die (empty; next to a built die when `touching`), and for each side d of a cell,
+ * whether the neighbour there is a die showing city (city[d]) or field (field[d]) on the
+ * touching edge. */
 struct dice_adjacency {
     uint64_t empty;
     uint64_t city[4], field[4];
 };
-void dice_grid_adjacency(const struct dice_grid *g, struct dice_adjacency *a);
+void dice_grid_adjacency(const struct dice_grid *g, int touching, struct dice_adjacency *a);
 
 /* Cells where a die with edge bits `edges` may be placed: empty, and every touching edge
  * matches (city against city, field against field). */

@@ -15,8 +15,9 @@ const unsigned dice_layout_edges[] = {DICE_N, DICE_N | DICE_S, DICE_N | DICE_E,
 static const uint8_t layout_periods[] = {4, 2, 4, 4, 1};
 
 static const char *const set_aside_choices[] = {"any", "one", NULL};
+static const char *const placement_choices[] = {"anywhere", "touching", NULL};
 
-enum { P_FACES, P_KNIGHT_NEED, P_GOAL, P_MAX_TURNS, P_SET_ASIDE, NUM_PARAMS };
+enum { P_FACES, P_KNIGHT_NEED, P_GOAL, P_MAX_TURNS, P_SET_ASIDE, P_PLACEMENT, NUM_PARAMS };
 
 static const struct kk_param dice_params[NUM_PARAMS] = {
     {"faces", KK_PARAM_CHOICE_LIST, "cap,straight,corner,tee", 0, 0, dice_layout_names, 4, 4,
@@ -28,6 +29,8 @@ static const struct kk_param dice_params[NUM_PARAMS] = {
      "turns in total after which the leader wins (counted in statistics)"},
     {"set_aside", KK_PARAM_CHOICE, "any", 0, 0, set_aside_choices, 0, 0,
      "any: a roll may be re-rolled whole; one: set aside a die of each roll before rolling again"},
+    {"placement", KK_PARAM_CHOICE, "anywhere", 0, 0, placement_choices, 0, 0,
+     "anywhere: the rules; touching: after the first, a die must touch one (fewer moves for search)"},
 };
 
 static const struct kk_stat_desc dice_stats[DICE_NUM_STATS] = {
@@ -121,6 +124,7 @@ static int dice_init(void *state, const struct kk_variant *v, int players, kk_er
     s->goal = v->value[P_GOAL][0];
     s->max_turns = v->value[P_MAX_TURNS][0];
     s->set_aside_one = (uint8_t)(v->value[P_SET_ASIDE][0] == 1);
+    s->touching = (uint8_t)(v->value[P_PLACEMENT][0] == 1);
     s->seat = 0;
     start_turn(s);
     return 0;
@@ -174,7 +178,7 @@ static int dice_legal_moves(const void *state, kk_move *out)
     const struct dice_state *s = state;
     struct dice_adjacency adj;
     int n = 0;
-    dice_grid_adjacency(&s->grid, &adj);
+    dice_grid_adjacency(&s->grid, s->touching, &adj);
     for (int k = 0; k < s->num_kinds; k++) {
         if (!s->rolled_kind[k])
             continue;
@@ -230,7 +234,23 @@ static kk_move dice_random_move(const void *state, kk_rng *rng)
         return moves[pick] | (DICE_ORIGIN * DICE_GRID + DICE_ORIGIN);
     }
     struct dice_adjacency adj;
-    dice_grid_adjacency(&s->grid, &adj);
+    dice_grid_adjacency(&s->grid, s->touching, &adj);
+    if (s->touching) {
+        /* Few cells are open, so count them exactly instead of rejecting. */
+        uint64_t boards[DICE_KINDS * 4];
+        int total = 0;
+        for (int c = 0; c < combos; c++) {
+            boards[c] = dice_adjacency_legal(&adj, edges[c]);
+            total += dice_popcount(boards[c]);
+        }
+        int pick = (int)bounded(rng, (uint32_t)(total + nc));
+        if (pick >= total)
+            return control[pick - total];
+        int c = 0;
+        while (pick >= dice_popcount(boards[c]))
+            pick -= dice_popcount(boards[c++]);
+        return moves[c] | dice_select_bit(boards[c], pick);
+    }
     uint32_t range = (uint32_t)(combos * 64 + nc);
     for (;;) {
         uint32_t pick = bounded(rng, range);

@@ -18,7 +18,7 @@ static inline uint64_t go_west(uint64_t b) { return (b >> 1) & ~COL_LAST; }
 
 static inline int popcount64(uint64_t b) { return dice_popcount(b); }
 
-void dice_grid_adjacency(const struct dice_grid *g, struct dice_adjacency *a)
+void dice_grid_adjacency(const struct dice_grid *g, int touching, struct dice_adjacency *a)
 {
     uint64_t occ = g->occupied;
     if (!occ) {
@@ -29,6 +29,8 @@ void dice_grid_adjacency(const struct dice_grid *g, struct dice_adjacency *a)
         return;
     }
     a->empty = ~occ;
+    if (touching)
+        a->empty &= go_north(occ) | go_south(occ) | go_east(occ) | go_west(occ);
     /* Side d of a cell touches the neighbour's opposite side (d + 2) % 4. */
     a->city[0] = go_south(g->city[2]);
     a->field[0] = go_south(occ & ~g->city[2]);
@@ -43,7 +45,7 @@ void dice_grid_adjacency(const struct dice_grid *g, struct dice_adjacency *a)
 uint64_t dice_grid_legal(const struct dice_grid *g, unsigned edges)
 {
     struct dice_adjacency a;
-    dice_grid_adjacency(g, &a);
+    dice_grid_adjacency(g, 0, &a);
     return dice_adjacency_legal(&a, edges);
 }
 
