@@ -168,6 +168,51 @@ static void summarise_agent(const struct kk_study *st, const struct kk_study_res
     kk_mean_ci(vals, n, 1, &out->score);
 }
 
+/* Mean of per-seat statistic column w0 + seat over the seats agent a held, over the games
+ * of variant v in which it played (points by source per agent). */
+static double agent_stat_mean(const struct kk_study *st, const struct kk_study_results *r,
+                              int v, int a, int w0)
+{
+    double sum = 0;
+    long long games = 0;
+    for (long long i = 0; i < st->games; i++) {
+        long long j = i * st->num_variants + v;
+        double x = 0;
+        int seats = 0;
+        for (int s = 0; s < st->players; s++)
+            if (kk_seat_agent(i, s, st->num_agents) == a) {
+                x += r->stats[(size_t)j * (size_t)r->width + (size_t)(w0 + s)];
+                seats++;
+            }
+        if (seats) {
+            sum += x / seats;
+            games++;
+        }
+    }
+    return games ? sum / (double)games : 0;
+}
+
+static void json_agent_stats(struct kk_buf *b, const struct kk_study *st,
+                             const struct kk_study_results *r, int v, int a)
+{
+    const struct kk_game *g = st->game;
+    kk_buf_printf(b, ", \"stats\": {");
+    int w = 0, first = 1;
+    for (int d = 0; d < g->num_stats; d++) {
+        if (!g->stats[d].per_seat) {
+            w++;
+            continue;
+        }
+        kk_buf_printf(b, "%s", first ? "" : ", ");
+        kk_buf_json_string(b, g->stats[d].name);
+        kk_buf_printf(b, ": ");
+        json_num(b, agent_stat_mean(st, r, v, a, w));
+        first = 0;
+        w += st->players;
+    }
+    kk_buf_printf(b, "}");
+}
+
 static void json_agents(struct kk_buf *b, const struct kk_study *st,
                         const struct kk_study_results *r, int v, double *vals,
                         const char *indent)
@@ -178,6 +223,8 @@ static void json_agents(struct kk_buf *b, const struct kk_study *st,
         summarise_agent(st, r, v, a, vals, &s);
         kk_buf_printf(b, "%s\n%s  {\"agent\": %d, \"spec\": ", a ? "," : "", indent, a);
         kk_buf_json_string(b, st->specs[a]);
+        kk_buf_printf(b, ", \"label\": ");
+        kk_buf_json_string(b, st->labels[a]);
         kk_buf_printf(b, ", \"games\": %lld, \"wins\": ", s.games);
         json_num(b, s.wins);
         kk_buf_printf(b, ", \"win_rate\": ");
@@ -188,6 +235,7 @@ static void json_agents(struct kk_buf *b, const struct kk_study *st,
         json_num(b, s.score.mean);
         kk_buf_printf(b, ", \"score_ci95\": ");
         json_pair(b, s.score.lo, s.score.hi);
+        json_agent_stats(b, st, r, v, a);
         kk_buf_printf(b, "}");
     }
     kk_buf_printf(b, "\n%s]", indent);
@@ -316,6 +364,57 @@ static void json_winner_stats(struct kk_buf *b, const struct kk_study *st,
 
 /* ---- tournament ---- */
 
+/* Mean of per-seat statistic column w0 + seat over the winning seats of each game, over
+ * all games (a shared win averages the tied seats). */
+static double winner_stat_mean(const struct kk_study *st, const struct kk_study_results *r,
+                               int w0)
+{
+    double sum = 0;
+    for (long long j = 0; j < r->jobs; j++) {
+        double v = 0;
+        int k = 0;
+        for (int s = 0; s < st->players; s++)
+            if (r->res[j].winners >> s & 1u) {
+                v += r->stats[(size_t)j * (size_t)r->width + (size_t)(w0 + s)];
+                k++;
+            }
+        sum += k ? v / k : 0;
+    }
+    return r->jobs ? sum / (double)r->jobs : 0;
+}
+
+/* Per-seat statistics by agent and for the winners: where the points come from. */
+static void md_points_by_source(struct kk_buf *md, const struct kk_study *st,
+                                const struct kk_study_results *r)
+{
+    const struct kk_game *g = st->game;
+    int any = 0;
+    for (int d = 0; d < g->num_stats; d++)
+        any |= g->stats[d].per_seat;
+    if (!any)
+        return;
+    kk_buf_printf(md, "\nPer player (mean per game of the seats each agent held; winners: "
+                      "the winning seat, ties averaged):\n\n| statistic |");
+    for (int a = 0; a < st->num_agents; a++)
+        kk_buf_printf(md, " `%s` |", st->labels[a]);
+    kk_buf_printf(md, " winners |\n|---|");
+    for (int a = 0; a <= st->num_agents; a++)
+        kk_buf_printf(md, "---|");
+    kk_buf_printf(md, "\n");
+    int w = 0;
+    for (int d = 0; d < g->num_stats; d++) {
+        if (!g->stats[d].per_seat) {
+            w++;
+            continue;
+        }
+        kk_buf_printf(md, "| %s |", g->stats[d].name);
+        for (int a = 0; a < st->num_agents; a++)
+            kk_buf_printf(md, " %.3f |", agent_stat_mean(st, r, 0, a, w));
+        kk_buf_printf(md, " %.3f |\n", winner_stat_mean(st, r, w));
+        w += st->players;
+    }
+}
+
 static void md_tournament(struct kk_buf *md, const struct kk_study *st,
                           const struct kk_study_results *r, double *vals)
 {
@@ -327,12 +426,15 @@ static void md_tournament(struct kk_buf *md, const struct kk_study *st,
     kk_buf_printf(md, "Seating: seat s of game i is played by agent (i + s) mod %d. "
                       "Intervals are 95%% (Wilson for win rates, Student t for means).\n\n",
                   st->num_agents);
-    kk_buf_printf(md, "| agent | spec | games | win rate [95%% CI] | mean score [95%% CI] |\n"
-                      "|---|---|---|---|---|\n");
-    for (int a = 0; a < st->num_agents; a++) {
+    if (st->num_agents == 1)
+        kk_buf_printf(md, "One agent plays every seat: the seat table is the result.\n\n");
+    else
+        kk_buf_printf(md, "| agent | spec | games | win rate [95%% CI] | mean score [95%% CI] |\n"
+                          "|---|---|---|---|---|\n");
+    for (int a = 0; a < st->num_agents && st->num_agents > 1; a++) {
         struct agent_summary s;
         summarise_agent(st, r, 0, a, vals, &s);
-        kk_buf_printf(md, "| %d | `%s` | %lld | ", a, st->specs[a], s.games);
+        kk_buf_printf(md, "| %d | `%s` | %lld | ", a, st->labels[a], s.games);
         md_ci(md, s.games ? s.wins / (double)s.games : 0, s.lo, s.hi, 3);
         kk_buf_printf(md, " | ");
         md_ci(md, s.score.mean, s.score.lo, s.score.hi, 2);
@@ -354,6 +456,17 @@ static void md_tournament(struct kk_buf *md, const struct kk_study *st,
         md_ci(md, score.mean, score.lo, score.hi, 2);
         kk_buf_printf(md, " |\n");
     }
+    {
+        double wins = 0, lo, hi, fair = 1.0 / p;
+        gather(st, r, 0, p, vals);
+        for (long long i = 0; i < st->games; i++)
+            wins += vals[i];
+        kk_wilson(wins, (double)st->games, KK_Z95, &lo, &hi);
+        kk_buf_printf(md, "\nFirst-seat advantage (seat 0 win rate − 1/%d): ", p);
+        md_signed_ci(md, wins / (double)st->games - fair, lo - fair, hi - fair, 3);
+        kk_buf_printf(md, "\n");
+    }
+    md_points_by_source(md, st, r);
     kk_buf_printf(md, "\n| statistic | mean [95%% CI] |\n|---|---|\n");
     char name[160];
     for (int k = 2 * p; k < kk_metric_count(st); k++) {
@@ -392,6 +505,17 @@ int kk_report_tournament(const struct kk_study *st, const struct kk_study_result
     struct kk_estimate len;
     gather(st, r, 0, 2 * st->players, vals);
     kk_mean_ci(vals, (size_t)st->games, 1, &len);
+    {
+        double wins = 0, lo, hi, fair = 1.0 / st->players;
+        gather(st, r, 0, st->players, vals);
+        for (long long i = 0; i < st->games; i++)
+            wins += vals[i];
+        kk_wilson(wins, (double)st->games, KK_Z95, &lo, &hi);
+        kk_buf_printf(&b, ",\n  \"first_seat_advantage\": ");
+        json_num(&b, wins / (double)st->games - fair);
+        kk_buf_printf(&b, ",\n  \"first_seat_advantage_ci95\": ");
+        json_pair(&b, lo - fair, hi - fair);
+    }
     kk_buf_printf(&b, ",\n  \"mean_length\": ");
     json_num(&b, len.mean);
     kk_buf_printf(&b, ",\n  \"length_ci95\": ");
@@ -488,7 +612,7 @@ static void md_balance_variant(struct kk_buf *md, const struct kk_study *st,
         for (int a = 0; a < st->num_agents; a++) {
             struct agent_summary s;
             summarise_agent(st, r, v, a, vals, &s);
-            kk_buf_printf(md, "| `%s` | ", st->specs[a]);
+            kk_buf_printf(md, "| `%s` | ", st->labels[a]);
             md_ci(md, s.games ? s.wins / (double)s.games : 0, s.lo, s.hi, 3);
             kk_buf_printf(md, " | ");
             md_ci(md, s.score.mean, s.score.lo, s.score.hi, 2);
@@ -613,7 +737,7 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
                   g->title, p, st->games, (unsigned long long)st->seed);
     kk_buf_printf(&m, "Agents: ");
     for (int a = 0; a < st->num_agents; a++)
-        kk_buf_printf(&m, "%s`%s`", a ? ", " : "", st->specs[a]);
+        kk_buf_printf(&m, "%s`%s`", a ? ", " : "", st->labels[a]);
     kk_buf_printf(&m, " (seat s of game i: agent (i + s) mod %d). Game i of every variant "
                       "uses the same random streams (common random numbers).\n\n"
                       "Baseline: variant %d (%s), %s.\n\n",

@@ -45,6 +45,8 @@ int kk_study_check(struct kk_study *st, kk_error *err)
         return kk_fail(err, "need 1..%d variants, got %d", KK_STUDY_MAX_VARIANTS,
                        st->num_variants);
     for (int a = 0; a < st->num_agents; a++) {
+        if (!st->labels[a][0])
+            snprintf(st->labels[a], sizeof st->labels[a], "%s", st->specs[a]);
         struct kk_agent *agent = kk_agent_create(g, st->specs[a], err);
         if (!agent)
             return -1;
@@ -125,7 +127,7 @@ static void csv_row(const struct kk_study *st, long long job, const struct kk_ga
     kk_buf_printf(out, ",%llu", (unsigned long long)st->seed);
     for (int s = 0; s < p; s++) {
         kk_buf_append(out, ",", 1);
-        csv_field(out, st->specs[kk_seat_agent(i, s, st->num_agents)]);
+        csv_field(out, st->labels[kk_seat_agent(i, s, st->num_agents)]);
     }
     for (int s = 0; s < p; s++)
         kk_buf_printf(out, ",%ld", (long)r->scores[s]);

@@ -25,7 +25,8 @@ struct kk_study {
     struct kk_variant variants[KK_STUDY_MAX_VARIANTS];
     char variant_text[KK_STUDY_MAX_VARIANTS][KK_VARIANT_TEXT]; /* kk_variant_describe, " " */
     int num_agents;
-    char specs[KK_STUDY_MAX_AGENTS][KK_SPEC_LEN]; /* canonical specs */
+    char specs[KK_STUDY_MAX_AGENTS][KK_SPEC_LEN];  /* canonical specs (every option) */
+    char labels[KK_STUDY_MAX_AGENTS][KK_SPEC_LEN]; /* as the user wrote them: tables, CSV */
     long long games;                              /* games per variant */
     uint64_t seed;
 };
@@ -53,7 +54,8 @@ static inline int kk_seat_agent(long long game, int seat, int num_agents)
     return (int)((game + seat) % num_agents);
 }
 
-/* Fills st->specs with canonical specs and checks every agent can be built for the game,
+/* Copies st->specs into st->labels (where a label is empty), replaces st->specs by the
+ * canonical specs, and checks every agent can be built for the game,
  * and that every variant initialises with st->players seats. */
 int kk_study_check(struct kk_study *st, kk_error *err);
 
