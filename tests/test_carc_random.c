@@ -11,6 +11,13 @@
 #include "testlib.h"
 
 static unsigned char state_buf[KK_TEST_STATE_MAX];
+
+/* Checking builds already verify the state after every event inside apply: fewer games. */
+#ifdef KK_CHECKS
+#define GAMES_SCALE 4
+#else
+#define GAMES_SCALE 1
+#endif
 static kk_move moves[CARC_MAX_FRONT * 4 * 9];
 
 static void set_variant(const struct kk_game *g, struct kk_variant *v, const char *set)
@@ -158,14 +165,14 @@ int main(void)
     static const char *const sets[] = {NULL, "farms=2nd", "farms=1st", "farms=off",
                                        "followers=2", "small_city=1"};
     int games = 0;
-    for (int i = 0; i < 3000; i++) {
+    for (int i = 0; i < 3000 / GAMES_SCALE; i++) {
         struct kk_variant v;
         set_variant(base, &v, sets[i % 6]);
         random_game(base, &v, 2 + i % 4, 100 + (uint64_t)i, i < 300);
         games++;
     }
     static const char *const solo_sets[] = {NULL, "meeples=3", "meeples=5", "colours=4"};
-    for (int i = 0; i < 2000; i++) {
+    for (int i = 0; i < 2000 / GAMES_SCALE; i++) {
         struct kk_variant v;
         set_variant(solo, &v, solo_sets[i % 4]);
         random_game(solo, &v, 0, 9000 + (uint64_t)i, i < 300);

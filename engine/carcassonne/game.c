@@ -220,6 +220,15 @@ static void carc_apply(void *state, kk_move move)
         carc_place(s, carc_move_x(move), carc_move_y(move), carc_move_rot(move),
                    carc_move_spot(move));
     }
+#ifdef KK_CHECKS
+    /* Checking builds verify the whole state after every event. */
+    kk_error err;
+    if (carc_check_state(s, &err) != 0) {
+        fprintf(stderr, "%s: state check failed after move %d: %s\n",
+                s->solo ? "carcassonne-solo" : "carcassonne", (int)move, err.msg);
+        abort();
+    }
+#endif
 }
 
 static int carc_chance_outcomes(const void *state, kk_move *out, double *prob)
