@@ -203,9 +203,17 @@ int carc_segment_free(const struct carc_state *s, int x, int y, int t, int rot, 
     return 1;
 }
 
+/* A feature completed by a placement: its root, kind and scoring-decision code. */
+struct completion {
+    uint8_t root, kind, code;
+};
+
 /* Puts tile t on the board at (x,y,rot): new segments, joins with the neighbours, frontier
- * and cloister counters. Cloisters (segment ids) completed by it are added to done[]. */
-static int put_tile(struct carc_state *s, int x, int y, int t, int rot, uint8_t *done, int *ndone)
+ * and cloister counters. Every feature it completes is added to done[] (at most 4 roads
+ * or cities, one per side, and 9 cloisters): a road or city completes exactly when a join
+ * takes its last open edge, and nothing joins it afterwards. */
+static int put_tile(struct carc_state *s, int x, int y, int t, int rot, struct completion *done,
+                    int *ndone)
 {
     const struct carc_tile *d = &carc_tiles[t];
     const struct carc_rot *o = &carc_rots[t][rot];
@@ -256,6 +264,10 @@ static int put_tile(struct carc_state *s, int x, int y, int t, int rot, uint8_t 
             if (code != CARC_EDGE_FIELD) {
                 int r = unite(s, base + o->side_seg[dir], nbase + no->side_seg[back]);
                 s->open[r] = (uint8_t)(s->open[r] - 2);
+                if (s->open[r] == 0)
+                    done[(*ndone)++] = (struct completion){(uint8_t)r,
+                                                           code == CARC_EDGE_CITY ? CARC_CITY : CARC_ROAD,
+                                                           (uint8_t)dir};
             }
             if (farms && code != CARC_EDGE_CITY) {
                 /* A field side is one farm on each tile; a road side separates two. */
@@ -286,8 +298,8 @@ static int put_tile(struct carc_state *s, int x, int y, int t, int rot, uint8_t 
         int g = s->tbase[cs] + cloister_of(s->ttype[cs]);
         s->open[g] = (uint8_t)(s->open[g] - ((dx <= 2) & (dy <= 2))); /* branch-free */
         if (s->open[g] == 0) {
-            if (s->meeples[g])
-                done[(*ndone)++] = (uint8_t)g;
+            done[(*ndone)++] = (struct completion){(uint8_t)g, CARC_CLOISTER,
+                                                   (uint8_t)(4 + dy * 3 + dx)};
             /* Surrounded: nothing can change it any more. */
             s->cloister_slots[i--] = s->cloister_slots[--s->ncloisters];
         }
@@ -300,8 +312,8 @@ static int put_tile(struct carc_state *s, int x, int y, int t, int rot, uint8_t 
         s->open[base + own] = (uint8_t)(8 - filled);
         if (filled < 8)
             s->cloister_slots[s->ncloisters++] = (uint8_t)slot;
-        if (filled == 8)
-            done[(*ndone)++] = (uint8_t)(base + own); /* scored only if a monk goes there */
+        if (filled == 8) /* scored only if a monk goes there */
+            done[(*ndone)++] = (struct completion){(uint8_t)(base + own), CARC_CLOISTER, 8};
     }
     /* Farm-city contacts of this tile, for farm scoring at the end. */
     if (farms) {
@@ -342,7 +354,7 @@ void carc_setup(struct carc_state *s, int solo, int players, int farms, int smal
             s->score[p] = (int16_t)(p + 1);
         }
     }
-    uint8_t done[9];
+    struct completion done[16];
     int ndone = 0;
     put_tile(s, 0, 0, CARC_START_TILE, 0, done, &ndone);
     s->phase = CARC_PHASE_CHANCE;
@@ -695,9 +707,9 @@ void carc_place(struct carc_state *s, int x, int y, int rot, int spot)
 {
     int t = s->tile, seat = s->seat;
     const struct carc_tile *d = &carc_tiles[t];
-    uint8_t cloisters[9];
-    int ncloisters = 0;
-    int slot = put_tile(s, x, y, t, rot, cloisters, &ncloisters);
+    struct completion done[16];
+    int ndone = 0;
+    int slot = put_tile(s, x, y, t, rot, done, &ndone);
     int base = s->tbase[slot];
     int nonfarm = d->nseg - d->nfarm;
     if (spot) {
@@ -713,38 +725,15 @@ void carc_place(struct carc_state *s, int x, int y, int rot, int spot)
                 s->must_end = 1;
     }
 
-    /* Completed features holding followers: roads and cities through this tile, then
-     * cloisters (this tile's and its neighbours'). */
+    /* Completed features holding followers, in the order put_tile found them. */
     uint8_t roots[16], kinds[16], codes[16];
     int n = 0;
-    const struct carc_rot *o = &carc_rots[t][rot];
-    for (int j = 0; j < nonfarm; j++) {
-        int kind = d->seg[j].kind;
-        if (kind == CARC_CLOISTER)
+    for (int i = 0; i < ndone; i++) {
+        if (!s->meeples[done[i].root])
             continue;
-        int r = find(s, base + j);
-        if (s->open[r] || !s->meeples[r])
-            continue;
-        int dup = 0;
-        for (int i = 0; i < n; i++)
-            dup |= roots[i] == r;
-        if (dup)
-            continue;
-        int first = 0;
-        while (!(o->seg_sides[j] & (1u << first)))
-            first++;
-        roots[n] = (uint8_t)r;
-        kinds[n] = (uint8_t)kind;
-        codes[n++] = (uint8_t)first;
-    }
-    for (int i = 0; i < ncloisters; i++) {
-        int g = cloisters[i];
-        if (!s->meeples[g])
-            continue;
-        int cs = carc_seg_slot(s, g);
-        roots[n] = (uint8_t)g;
-        kinds[n] = CARC_CLOISTER;
-        codes[n++] = (uint8_t)(4 + (s->ty[cs] - y + 1) * 3 + (s->tx[cs] - x + 1));
+        roots[n] = done[i].root;
+        kinds[n] = done[i].kind;
+        codes[n++] = done[i].code;
     }
     if (s->solo && n >= 2) {
         /* The colour chooses the order (carc_decide); list in a fixed order. */
