@@ -126,6 +126,142 @@ static void md_signed_ci(struct kk_buf *b, double mean, double lo, double hi, in
     kk_buf_printf(b, "%+.*f [%+.*f, %+.*f]", decimals, mean, decimals, lo, decimals, hi);
 }
 
+/* ---- HTML: the Markdown tables plus inline SVG charts, in one self-contained file ---- */
+
+static void html_text(struct kk_buf *b, const char *text, size_t len)
+{
+    int code = 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+        if (c == '`') {
+            kk_buf_printf(b, code ? "</code>" : "<code>");
+            code = !code;
+        } else if (c == '<') {
+            kk_buf_printf(b, "&lt;");
+        } else if (c == '>') {
+            kk_buf_printf(b, "&gt;");
+        } else if (c == '&') {
+            kk_buf_printf(b, "&amp;");
+        } else {
+            kk_buf_append(b, &c, 1);
+        }
+    }
+    if (code)
+        kk_buf_printf(b, "</code>");
+}
+
+/* Converts the Markdown this module writes (headings, paragraphs, pipe tables). */
+static void html_from_md(struct kk_buf *b, const char *md)
+{
+    int in_table = 0, header_row = 0;
+    for (const char *line = md; *line;) {
+        const char *nl = strchr(line, '\n');
+        size_t len = nl ? (size_t)(nl - line) : strlen(line);
+        if (line[0] == '|') {
+            if (!in_table) {
+                kk_buf_printf(b, "<table>\n");
+                in_table = 1;
+                header_row = 1;
+            }
+            if (len > 1 && line[1] == '-') {
+                header_row = 0;
+            } else {
+                kk_buf_printf(b, "<tr>");
+                const char *cell = line + 1, *end = line + len;
+                while (cell < end) {
+                    const char *bar = memchr(cell, '|', (size_t)(end - cell));
+                    if (!bar)
+                        break;
+                    const char *a = cell, *z = bar;
+                    while (a < z && *a == ' ')
+                        a++;
+                    while (z > a && z[-1] == ' ')
+                        z--;
+                    kk_buf_printf(b, header_row ? "<th>" : "<td>");
+                    html_text(b, a, (size_t)(z - a));
+                    kk_buf_printf(b, header_row ? "</th>" : "</td>");
+                    cell = bar + 1;
+                }
+                kk_buf_printf(b, "</tr>\n");
+            }
+        } else {
+            if (in_table) {
+                kk_buf_printf(b, "</table>\n");
+                in_table = 0;
+            }
+            if (len > 3 && strncmp(line, "### ", 4) == 0) {
+                kk_buf_printf(b, "<h3>");
+                html_text(b, line + 4, len - 4);
+                kk_buf_printf(b, "</h3>\n");
+            } else if (len > 2 && strncmp(line, "## ", 3) == 0) {
+                kk_buf_printf(b, "<h2>");
+                html_text(b, line + 3, len - 3);
+                kk_buf_printf(b, "</h2>\n");
+            } else if (len > 0) {
+                kk_buf_printf(b, "<p>");
+                html_text(b, line, len);
+                kk_buf_printf(b, "</p>\n");
+            }
+        }
+        line = nl ? nl + 1 : line + len;
+    }
+    if (in_table)
+        kk_buf_printf(b, "</table>\n");
+}
+
+/* A horizontal interval chart: one row per item, a dot at the estimate, a whisker for
+ * the 95% interval, and a dashed reference line (e.g. the fair win rate). Values in
+ * [0, 1]. */
+static void svg_rates(struct kk_buf *b, const char *title, int n, char labels[][96],
+                      const double *mean, const double *lo, const double *hi, double ref)
+{
+    const int left = 260, width = 420, row = 26, top = 30;
+    int h = top + n * row + 30;
+    kk_buf_printf(b, "<figure><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+                     "height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n",
+                  left + width + 20, h);
+    kk_buf_printf(b, "<text x=\"0\" y=\"16\" font-weight=\"bold\">");
+    html_text(b, title, strlen(title));
+    kk_buf_printf(b, "</text>\n");
+    for (int t = 0; t <= 4; t++) {
+        double x = left + width * t / 4.0;
+        kk_buf_printf(b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
+                         "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%.2f</text>\n",
+                      x, top - 4, x, top + n * row, x, top + n * row + 16, t / 4.0);
+    }
+    if (ref >= 0 && ref <= 1)
+        kk_buf_printf(b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#c33\" "
+                         "stroke-dasharray=\"4 3\"/>\n",
+                      left + width * ref, top - 4, left + width * ref, top + n * row);
+    for (int i = 0; i < n; i++) {
+        double y = top + i * row + row / 2.0;
+        kk_buf_printf(b, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">", left - 8, y + 4);
+        html_text(b, labels[i], strlen(labels[i]));
+        kk_buf_printf(b, "</text>\n<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                         "stroke=\"#258\" stroke-width=\"2\"/>"
+                         "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#258\"/>\n",
+                      left + width * lo[i], y, left + width * hi[i], y, left + width * mean[i],
+                      y);
+    }
+    kk_buf_printf(b, "</svg><figcaption>dots: estimates; bars: 95%% intervals; dashed: "
+                     "fair share</figcaption></figure>\n");
+}
+
+static void html_page(struct kk_buf *b, const char *title, const struct kk_buf *charts,
+                      const struct kk_buf *md)
+{
+    kk_buf_printf(b, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>");
+    html_text(b, title, strlen(title));
+    kk_buf_printf(b, "</title>\n<style>body{font-family:sans-serif;max-width:1100px;margin:2em "
+                     "auto;padding:0 1em}table{border-collapse:collapse;margin:1em 0}"
+                     "td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}"
+                     "th{background:#f3f3f3}code{font-size:90%%}figure{margin:1em 0}"
+                     "figcaption{color:#666;font-size:85%%}</style></head><body>\n");
+    kk_buf_append(b, kk_buf_str(charts), charts->len);
+    html_from_md(b, kk_buf_str(md));
+    kk_buf_printf(b, "</body></html>\n");
+}
+
 /* ---- per-variant summaries ---- */
 
 struct agent_summary {
@@ -524,10 +660,51 @@ int kk_report_tournament(const struct kk_study *st, const struct kk_study_result
     json_winner_stats(&b, st, r);
     kk_buf_printf(&b, "\n}\n");
     md_tournament(&m, st, r, vals);
+
+    struct kk_buf charts = {0}, html = {0};
+    int n = st->num_agents > st->players ? st->num_agents : st->players;
+    if (n < 1)
+        n = 1;
+    char(*lab)[96] = calloc((size_t)n, sizeof *lab);
+    double *mean = calloc((size_t)n * 3, sizeof *mean), *lo = mean + n, *hi = mean + 2 * n;
+    if (lab && mean) {
+        if (st->num_agents > 1) {
+            for (int a = 0; a < st->num_agents; a++) {
+                struct agent_summary s;
+                summarise_agent(st, r, 0, a, vals, &s);
+                snprintf(lab[a], sizeof lab[a], "%s", st->labels[a]);
+                mean[a] = s.games ? s.wins / (double)s.games : 0;
+                lo[a] = s.lo;
+                hi[a] = s.hi;
+            }
+            svg_rates(&charts, "Win rate by agent", st->num_agents, lab, mean, lo, hi,
+                      1.0 / st->num_agents);
+        }
+        for (int s = 0; s < st->players; s++) {
+            gather(st, r, 0, st->players + s, vals);
+            double wins = 0;
+            for (long long i = 0; i < st->games; i++)
+                wins += vals[i];
+            snprintf(lab[s], sizeof lab[s], "seat %d", s);
+            mean[s] = wins / (double)st->games;
+            kk_wilson(wins, (double)st->games, KK_Z95, &lo[s], &hi[s]);
+        }
+        svg_rates(&charts, "Win rate by seat", st->players, lab, mean, lo, hi,
+                  1.0 / st->players);
+    }
+    free(lab);
+    free(mean);
     free(vals);
+    char title[256];
+    snprintf(title, sizeof title, "%s tournament", g->title);
+    html_page(&html, title, &charts, &m);
     int status = write_file(dir, "summary.json", &b, err);
     if (status == 0)
         status = write_file(dir, "summary.md", &m, err);
+    if (status == 0)
+        status = write_file(dir, "report.html", &html, err);
+    kk_buf_free(&charts);
+    kk_buf_free(&html);
     if (md)
         kk_buf_append(md, kk_buf_str(&m), m.len);
     kk_buf_free(&b);
@@ -761,11 +938,49 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
     kk_buf_printf(&m, "\n");
     for (int v = 0; v < st->num_variants; v++)
         md_balance_variant(&m, st, r, axes, num_axes, v, baseline, vals, base_vals);
+
+    struct kk_buf charts = {0}, html = {0};
+    int n = st->num_variants > 0 ? st->num_variants : 1;
+    char(*lab)[96] = calloc((size_t)n, sizeof *lab);
+    double *mean = calloc((size_t)n * 3, sizeof *mean), *lo = mean + n, *hi = mean + 2 * n;
+    if (lab && mean) {
+        for (int v = 0; v < n; v++) {
+            gather(st, r, v, p, vals);
+            double wins = 0;
+            for (long long i = 0; i < st->games; i++)
+                wins += vals[i];
+            swept_text(st, axes, num_axes, v, lab[v], sizeof lab[v]);
+            mean[v] = wins / (double)st->games;
+            kk_wilson(wins, (double)st->games, KK_Z95, &lo[v], &hi[v]);
+        }
+        svg_rates(&charts, "Seat 0 win rate by variant", n, lab, mean, lo, hi, 1.0 / p);
+        for (int a = 0; a < st->num_agents && st->num_agents > 1; a++) {
+            char title[200];
+            for (int v = 0; v < n; v++) {
+                struct agent_summary s;
+                summarise_agent(st, r, v, a, vals, &s);
+                mean[v] = s.games ? s.wins / (double)s.games : 0;
+                lo[v] = s.lo;
+                hi[v] = s.hi;
+            }
+            snprintf(title, sizeof title, "Win rate of %s by variant", st->labels[a]);
+            svg_rates(&charts, title, n, lab, mean, lo, hi, 1.0 / st->num_agents);
+        }
+    }
+    free(lab);
+    free(mean);
     free(vals);
     free(base_vals);
+    char title[256];
+    snprintf(title, sizeof title, "%s balance sweep", g->title);
+    html_page(&html, title, &charts, &m);
     int status = write_file(dir, "balance.json", &b, err);
     if (status == 0)
         status = write_file(dir, "balance.md", &m, err);
+    if (status == 0)
+        status = write_file(dir, "report.html", &html, err);
+    kk_buf_free(&charts);
+    kk_buf_free(&html);
     if (md)
         kk_buf_append(md, kk_buf_str(&m), m.len);
     kk_buf_free(&b);

@@ -475,8 +475,9 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
         status = KK_EXIT_FAIL;
     } else {
         fputs(kk_buf_str(&md), stdout);
-        printf("\nfiles: %s/games.csv, %s/%s.json, %s/%s.md\n", a.out, a.out,
-               allow_sweep ? "balance" : "summary", a.out, allow_sweep ? "balance" : "summary");
+        const char *stem = allow_sweep ? "balance" : "summary";
+        printf("\nfiles: %s/games.csv, %s/%s.json, %s/%s.md, %s/report.html\n", a.out, a.out,
+               stem, a.out, stem, a.out);
     }
     kk_buf_free(&md);
     kk_study_results_free(&res);

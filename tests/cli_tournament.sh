@@ -73,7 +73,7 @@ done
 args="$G --agents greedy,random --games 40 --seed 7"
 $T $args --threads 1 --out "$tmp/t1" >"$tmp/t1.out" 2>&1 || bad "tournament threads 1: $(cat "$tmp/t1.out")"
 $T $args --threads 2 --out "$tmp/t2" >/dev/null 2>&1 || bad "tournament threads 2"
-same "$tmp/t1" "$tmp/t2" games.csv summary.json summary.md args.txt
+same "$tmp/t1" "$tmp/t2" games.csv summary.json summary.md report.html args.txt
 [ "$(wc -l <"$tmp/t1/games.csv")" -eq 41 ] && ok || bad "games.csv should have 41 lines"
 grep -q '"win_rate"' "$tmp/t1/summary.json" && ok || bad "summary.json lacks win_rate"
 grep -q "files: $tmp/t1/games.csv" "$tmp/t1.out" && ok || bad "no files line on stdout"
@@ -83,7 +83,7 @@ expect 2 "already exists" $T $args --out "$tmp/t1"
 bargs="$G --agents greedy --players 2 --games 12 --seed 3 --sweep tokens=9,7 --sweep cross_tie=3,2,1/4,2,0"
 $B $bargs --threads 1 --out "$tmp/b1" >/dev/null 2>&1 || bad "balance threads 1"
 $B $bargs --threads 2 --out "$tmp/b2" >/dev/null 2>&1 || bad "balance threads 2"
-same "$tmp/b1" "$tmp/b2" games.csv balance.json balance.md
+same "$tmp/b1" "$tmp/b2" games.csv balance.json balance.md report.html
 [ "$(wc -l <"$tmp/b1/games.csv")" -eq 49 ] && ok || bad "balance games.csv should have 4 x 12 rows"
 
 # ---- --stop-after, then resume by repeating the command with --resume ----
@@ -118,7 +118,7 @@ $T $sargs --games $n --threads 2 --out "$tmp/s1" >/dev/null 2>&1 || bad "uninter
 cmp -s "$tmp/s2/games.csv" <(head -n $((rows + 1)) "$tmp/s1/games.csv") && ok ||
     bad "the interrupted games.csv is not a prefix of the uninterrupted one"
 $T --resume "$tmp/s2" --games $n --threads 1 >/dev/null 2>&1 || bad "resume after SIGINT"
-same "$tmp/s1" "$tmp/s2" games.csv summary.json summary.md args.txt
+same "$tmp/s1" "$tmp/s2" games.csv summary.json summary.md report.html args.txt
 expect 1 "more than the 1 games" $T --resume "$tmp/s2" --games 1
 
 echo "cli_tournament: $pass passed, $fail failed"

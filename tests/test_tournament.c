@@ -233,7 +233,7 @@ static void make_dir(char *out, size_t size, const char *name)
 static void remove_dir(const char *dir)
 {
     const char *names[] = {"games.csv", "summary.json", "summary.md", "balance.json",
-                           "balance.md"};
+                           "balance.md", "report.html"};
     char path[512];
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
@@ -295,8 +295,8 @@ static void test_threads_identical(void)
     full_tournament(st, d2, 2);
     full_tournament(st, d3, 3);
     CHECK_EQ_INT(count_lines(d1, "games.csv"), 61);
-    const char *files[] = {"games.csv", "summary.json", "summary.md"};
-    for (int f = 0; f < 3; f++) {
+    const char *files[] = {"games.csv", "summary.json", "summary.md", "report.html"};
+    for (int f = 0; f < 4; f++) {
         CHECK(same_file(d1, d2, files[f]));
         CHECK(same_file(d1, d3, files[f]));
     }
@@ -465,6 +465,7 @@ static void test_balance_crn(void)
     CHECK(same_file(d1, d2, "games.csv"));
     CHECK(same_file(d1, d2, "balance.json"));
     CHECK(same_file(d1, d2, "balance.md"));
+    CHECK(same_file(d1, d2, "report.html"));
     struct kk_buf json = {0};
     read_file(d1, "balance.json", &json);
     /* roll_sum is identical game by game, so its paired difference is exactly 0. */
