@@ -210,9 +210,8 @@ const struct kk_game kk_game_son_of_kark = {
     .max_players = SOK_MAX_PLAYERS,
     .default_players = 2,
     .state_size = sizeof(struct sok_state),
-    /* At most 74 frontier cells (a connected set of 36 cells has at most 2*36+2 empty
-     * neighbours), each with at most 2 faces x 6 token options. */
-    .max_moves = 74 * 12,
+    /* Every frontier cell with at most 2 faces x 6 token options. */
+    .max_moves = SOK_MAX_FRONTIER * 12,
     .score_scale = 40,
     .cooperative = 0,
     .params = sok_params,

@@ -1,9 +1,10 @@
 /* Son of Kark: the game engine (rules in docs/rules/son-of-kark.md).
  * The state is a flat, pointer-free struct (memcpy-copyable) built around 1024-bit masks
  * on a skewed torus (occupied cells, frontier cells, cells where a face-down tile is
- * forbidden, complete corners by direction) plus incrementally kept counts of move targets, so that the number of legal
- * moves is O(1) and a uniform random move needs no move list. The struct is public so tests and tools can read
- * it; only the functions of this module write it. */
+ * forbidden, complete corners by direction, cells around Cities) plus incrementally kept
+ * counts of move targets, so that the number of legal moves is O(1) and a uniform random
+ * move needs no move list. The struct is public so tests and tools can read it; only the
+ * functions of this module write it. */
 #ifndef SOK_H
 #define SOK_H
 
