@@ -144,12 +144,14 @@ static int fits_somewhere(const struct carc_state *s, int t)
 void carc_random_placement(const struct carc_state *s, int t, kk_rng *rng, int *x, int *y,
                            int *rot)
 {
-    /* Rejection over (frontier cell, rotation) pairs: every fitting pair is equally likely,
-     * and on a typical board about a third of the pairs fit. */
-    uint32_t pairs = 4u * s->nfront;
+    /* Rejection over (frontier cell, rotation) pairs: every fitting pair is equally likely;
+     * on a typical board one pair in six or seven fits. */
+    uint32_t period = carc_period[t]; /* symmetric tiles fit only at their first rotations */
+    uint32_t shift = period >> 1;     /* period 1, 2, 4: log2 */
+    uint32_t pairs = (uint32_t)s->nfront << shift;
     for (;;) {
         uint32_t u = carc_bounded(rng, pairs);
-        int k = (int)(u >> 2), r = (int)(u & 3);
+        int k = (int)(u >> shift), r = (int)(u & (period - 1));
         if ((carc_fit[s->fpat[k]][t] >> r) & 1u && carc_front_usable(s, k)) {
             *x = s->fx[k];
             *y = s->fy[k];
