@@ -55,6 +55,7 @@ struct mcts_params {
     int threads;
     int reuse;
     double widen, widen_exp;
+    int expand_greedy;   /* expansion order: best evaluation first instead of random */
     int nodes;           /* pool capacity per thread; 0: automatic */
     int determinize;     /* ismcts */
 };
@@ -252,6 +253,38 @@ static double ucb(const struct mcts_params *p, const struct mcts_node *c)
     return q + p->c * sqrt(log((double)c->avail) / c->visits);
 }
 
+/* Index in sc.moves of a uniformly random legal move without a child (untried >= 1). */
+static int random_untried(struct mcts_tree *t, int untried)
+{
+    int r = (int)kk_rng_bounded(&t->rng, (uint32_t)untried), i = 0;
+    for (;; i++)
+        if (t->childmark[i] != t->stamp && r-- == 0)
+            return i;
+}
+
+/* Index of the untried move whose successor the mover's evaluate() rates best (ties to
+ * the first in the game's order, so no randomness is drawn). Costs one apply per untried
+ * move: meant for use with progressive widening, where it decides which few moves of a
+ * large set the tree ever considers. */
+static int best_untried(struct mcts_tree *t, const struct kk_game *g, const void *s, int n,
+                        int who)
+{
+    int best = -1;
+    double best_v = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        if (t->childmark[i] == t->stamp)
+            continue;
+        memcpy(t->sc.tmp, s, g->state_size);
+        g->apply(t->sc.tmp, t->sc.moves[i]);
+        double v = g->evaluate(t->sc.tmp, who);
+        if (best < 0 || v > best_v) {
+            best = i;
+            best_v = v;
+        }
+    }
+    return best;
+}
+
 /* One iteration: determinize or copy, descend, expand one node, play out, back up. */
 static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const struct mcts_params *p,
                          const void *root_state, int observer)
@@ -318,10 +351,8 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             expand = navail < allowed;
         }
         if (expand) {
-            int r = (int)kk_rng_bounded(&t->rng, (uint32_t)untried), i = 0;
-            for (;; i++)
-                if (t->childmark[i] != t->stamp && r-- == 0)
-                    break;
+            int i = p->expand_greedy ? best_untried(t, g, s, n, who)
+                                     : random_untried(t, untried);
             kk_move m = t->sc.moves[i];
             int32_t c = node_new(t, node, who, m);
             t->nodes[c].avail = 1;
@@ -567,11 +598,13 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
 static const char *const mcts_rewards[] = {"win", "margin", NULL};
 static const char *const mcts_rollouts[] = {"random", "greedy", NULL};
 static const char *const mcts_chance[] = {"open", "explicit", NULL};
+static const char *const mcts_expand[] = {"random", "greedy", NULL};
 
 /* Indices into the option table, shared by mcts and ismcts. */
 enum {
     OPT_ITERS, OPT_MS, OPT_C, OPT_REWARD, OPT_ROLLOUT, OPT_EPSILON, OPT_DEPTH, OPT_CHANCE,
-    OPT_RAVE, OPT_THREADS, OPT_REUSE, OPT_WIDEN, OPT_WIDEN_EXP, OPT_NODES, OPT_COUNT
+    OPT_RAVE, OPT_THREADS, OPT_REUSE, OPT_WIDEN, OPT_WIDEN_EXP, OPT_EXPAND, OPT_NODES,
+    OPT_COUNT
 };
 
 static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
@@ -603,6 +636,9 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
                    "progressive widening: at most ceil(widen * visits^widen_exp) children "
                    "per node (0: try every move before revisiting one)"},
     [OPT_WIDEN_EXP] = {"widen_exp", "0.5", 0, 1, 0, NULL, "progressive widening exponent"},
+    [OPT_EXPAND] = {"expand", "random", 0, 0, 0, mcts_expand,
+                    "which untried move a node adds next: random, or the best by evaluation "
+                    "(one apply per untried move; pairs with widen)"},
     [OPT_NODES] = {"nodes", "0", 0, 100000000, 1, NULL,
                    "tree node pool per thread (0: 3 * iterations per thread + 1024, or 2^20 "
                    "with a time budget); a full pool stops growing the tree"},
@@ -625,6 +661,7 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.reuse = (int)vals[OPT_REUSE];
     p.widen = vals[OPT_WIDEN];
     p.widen_exp = vals[OPT_WIDEN_EXP];
+    p.expand_greedy = vals[OPT_EXPAND] != 0;
     p.nodes = (int)vals[OPT_NODES];
     p.determinize = determinize;
     if (p.iters == 0 && p.ms == 0) {

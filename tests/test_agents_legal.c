@@ -21,6 +21,7 @@ static const char *const specs[] = {
     "mcts:iters=12,depth=3,chance=explicit,rave=50,widen=1,reward=win",
     "mcts:iters=10,depth=2,threads=2,reuse=1",
     "mcts:iters=6,rollout=greedy,depth=2,nodes=16",
+    "mcts:iters=12,depth=3,widen=1,expand=greedy",
     "ismcts:iters=12,depth=3",
     "ismcts:iters=8,depth=2,chance=explicit,threads=2",
 };

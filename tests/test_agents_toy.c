@@ -115,6 +115,7 @@ static void test_nim_best_moves(void)
         "mcts:iters=3000,threads=2",
         "mcts:iters=3000,rollout=greedy",
         "mcts:iters=3000,widen=1",
+        "mcts:iters=3000,widen=1,expand=greedy",
         "mcts:iters=3000,reuse=0",
         "mcts:iters=3000,depth=4",
         "ismcts:iters=3000",
