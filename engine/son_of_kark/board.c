@@ -73,13 +73,12 @@ static inline void touch_neighbour(struct sok_state *s, unsigned n)
 static inline void forbid_down(struct sok_state *s, unsigned n)
 {
     unsigned w = n >> 6, bit = n & 63;
-    if (!(((s->no_down[w] | s->occupied[w]) >> bit) & 1u)) {
-        unsigned lost = corners_at(s, n);
-        s->n_down_ok--;
-        s->cell_count[1][w]--;
-        s->n_corners_down_ok = (uint16_t)(s->n_corners_down_ok - lost);
-        s->corner_count[1][w] = (uint16_t)(s->corner_count[1][w] - lost);
-    }
+    unsigned fresh = !(((s->no_down[w] | s->occupied[w]) >> bit) & 1u);
+    unsigned lost = corners_at(s, n) & -fresh;
+    s->n_down_ok = (uint16_t)(s->n_down_ok - fresh);
+    s->cell_count[1][w] = (uint16_t)(s->cell_count[1][w] - fresh);
+    s->n_corners_down_ok = (uint16_t)(s->n_corners_down_ok - lost);
+    s->corner_count[1][w] = (uint16_t)(s->corner_count[1][w] - lost);
     s->no_down[w] |= (uint64_t)1 << bit;
 }
 
