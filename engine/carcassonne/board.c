@@ -175,24 +175,57 @@ int carc_fit_side(const struct carc_state *s, int x, int y, int t, int rot)
     return 0;
 }
 
+/* Farm j of tile t placed at (x,y,rot) is free when no farm it would join has a farmer.
+ * It joins the neighbouring farms across its half-sides, and also, through them, the
+ * tile's other farms touching the same neighbouring farms (a field running around the
+ * end of a road can meet the same tile twice), and so on. Roads and cities cannot do
+ * that: a tile with several of them has one side per segment. */
+static int farm_free(const struct carc_state *s, int x, int y, int t, int rot, int j)
+{
+    const struct carc_rot *o = &carc_rots[t][rot];
+    int root_at[8];
+    for (int h = 0; h < 8; h++) {
+        root_at[h] = -1;
+        if (o->half_seg[h] == CARC_NONE || carc_tiles[t].seg[o->half_seg[h]].kind != CARC_FARM)
+            continue;
+        int d = h >> 1;
+        int ns = slot_at(s, x + dir_dx[d], y + dir_dy[d]);
+        if (ns >= 0)
+            root_at[h] = carc_root(s, s->tbase[ns] +
+                                          carc_rots[s->ttype[ns]][s->trot[ns]].half_seg[opposite_half[h]]);
+    }
+    unsigned segs = 1u << j; /* this tile's farms in the joined farm */
+    int roots[8], nroots = 0;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int h = 0; h < 8; h++) {
+            if (root_at[h] < 0)
+                continue;
+            int mine = (segs >> o->half_seg[h]) & 1u, known = 0;
+            for (int i = 0; i < nroots; i++)
+                known |= roots[i] == root_at[h];
+            if (mine && !known) {
+                if (s->meeples[root_at[h]])
+                    return 0;
+                roots[nroots++] = root_at[h];
+                changed = 1;
+            } else if (!mine && known) {
+                segs |= 1u << o->half_seg[h];
+                changed = 1;
+            }
+        }
+    }
+    return 1;
+}
+
 int carc_segment_free(const struct carc_state *s, int x, int y, int t, int rot, int j)
 {
     const struct carc_rot *o = &carc_rots[t][rot];
     int kind = carc_tiles[t].seg[j].kind;
     if (kind == CARC_CLOISTER)
         return 1;
-    if (kind == CARC_FARM) {
-        for (unsigned halves = o->seg_halves[j]; halves; halves &= halves - 1) {
-            int h = __builtin_ctz(halves), d = h >> 1;
-            int ns = slot_at(s, x + dir_dx[d], y + dir_dy[d]);
-            if (ns < 0)
-                continue;
-            int b = s->tbase[ns] + carc_rots[s->ttype[ns]][s->trot[ns]].half_seg[opposite_half[h]];
-            if (s->meeples[carc_root(s, b)])
-                return 0;
-        }
-        return 1;
-    }
+    if (kind == CARC_FARM)
+        return farm_free(s, x, y, t, rot, j);
     for (unsigned sides = o->seg_sides[j]; sides; sides &= sides - 1) {
         int d = __builtin_ctz(sides);
         int ns = slot_at(s, x + dir_dx[d], y + dir_dy[d]);
