@@ -129,7 +129,7 @@ int main(void)
     for (int i = 0; i < files; i++)
         check_record(names[i], &scenarios, &rejections);
     CHECK(files >= 30);
-    CHECK(scenarios >= 13);
+    CHECK(scenarios >= 17);
     CHECK(rejections >= 5);
     printf("  %d records (%d scenarios, %d rejected as expected)\n", files, scenarios,
            rejections);
