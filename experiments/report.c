@@ -304,6 +304,38 @@ static void summarise_agent(const struct kk_study *st, const struct kk_study_res
     kk_mean_ci(vals, n, 1, &out->score);
 }
 
+/* Agent a's win share in each game of variant v it played, into vals; returns the count.
+ * The games an agent plays depend only on the game index, so two variants give the same
+ * games in the same order: ready for a paired difference. */
+static size_t agent_shares(const struct kk_study *st, const struct kk_study_results *r, int v,
+                           int a, double *vals)
+{
+    size_t n = 0;
+    for (long long i = 0; i < st->games; i++) {
+        long long j = i * st->num_variants + v;
+        double share = 0;
+        int seats = 0;
+        for (int s = 0; s < st->players; s++)
+            if (kk_seat_agent(i, s, st->num_agents) == a) {
+                seats++;
+                share += kk_metric_value(st, r, j, st->players + s);
+            }
+        if (seats)
+            vals[n++] = share;
+    }
+    return n;
+}
+
+/* Paired difference of agent a's win share, variant v minus variant base. */
+static void agent_share_diff(const struct kk_study *st, const struct kk_study_results *r, int v,
+                             int base, int a, double *vals, double *base_vals,
+                             struct kk_estimate *out)
+{
+    size_t n = agent_shares(st, r, v, a, vals);
+    agent_shares(st, r, base, a, base_vals);
+    kk_paired_diff(vals, base_vals, n, 1, out);
+}
+
 /* Mean of per-seat statistic column w0 + seat over the seats agent a held, over the games
  * of variant v in which it played (points by source per agent). */
 static double agent_stat_mean(const struct kk_study *st, const struct kk_study_results *r,
@@ -785,13 +817,22 @@ static void md_balance_variant(struct kk_buf *md, const struct kk_study *st,
         kk_buf_printf(md, "\n\n");
     }
     if (st->num_agents > 1) {
-        kk_buf_printf(md, "| agent | win rate [95%% CI] | mean score [95%% CI] |\n|---|---|---|\n");
+        kk_buf_printf(md, "| agent | win rate [95%% CI] | Δ win rate | mean score [95%% CI] |\n"
+                          "|---|---|---|---|\n");
         for (int a = 0; a < st->num_agents; a++) {
             struct agent_summary s;
+            struct kk_estimate d;
             summarise_agent(st, r, v, a, vals, &s);
             kk_buf_printf(md, "| `%s` | ", st->labels[a]);
             md_ci(md, s.games ? s.wins / (double)s.games : 0, s.lo, s.hi, 3);
             kk_buf_printf(md, " | ");
+            agent_share_diff(st, r, v, base, a, vals, base_vals, &d);
+            if (v == base)
+                kk_buf_printf(md, "—");
+            else
+                md_signed_ci(md, d.mean, d.lo, d.hi, 3);
+            kk_buf_printf(md, " | ");
+            summarise_agent(st, r, v, a, vals, &s);
             md_ci(md, s.score.mean, s.score.lo, s.score.hi, 2);
             kk_buf_printf(md, " |\n");
         }
@@ -906,7 +947,17 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
             json_pair(&b, d.lo, d.hi);
             kk_buf_printf(&b, "}");
         }
-        kk_buf_printf(&b, "\n      }\n    }");
+        kk_buf_printf(&b, "\n      },\n      \"agent_win_diff_vs_baseline\": [");
+        for (int a = 0; a < st->num_agents; a++) {
+            struct kk_estimate d;
+            agent_share_diff(st, r, v, baseline, a, vals, base_vals, &d);
+            kk_buf_printf(&b, "%s{\"agent\": %d, \"mean\": ", a ? ", " : "", a);
+            json_num(&b, d.mean);
+            kk_buf_printf(&b, ", \"ci95\": ");
+            json_pair(&b, d.lo, d.hi);
+            kk_buf_printf(&b, "}");
+        }
+        kk_buf_printf(&b, "]\n    }");
     }
     kk_buf_printf(&b, "\n  ]\n}\n");
 
