@@ -30,7 +30,7 @@ int sok_legal_moves(const void *state, kk_move *out)
             int corners[4], nc = 0;
             if (t)
                 for (int k = 0; k < 4; k++)
-                    if (sok_corner_complete(s, cell, k))
+                    if (sok_bit(s->corner[k], cell))
                         corners[nc++] = SOK_NE + k;
             int faces = sok_bit(s->no_down, cell) ? 1 : 2;
             for (unsigned down = 0; down < (unsigned)faces; down++) {
