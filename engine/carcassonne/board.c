@@ -184,32 +184,44 @@ static int farm_free(const struct carc_state *s, int x, int y, int t, int rot, i
 {
     const struct carc_rot *o = &carc_rots[t][rot];
     int root_at[8];
-    for (int h = 0; h < 8; h++) {
-        root_at[h] = -1;
-        if (o->half_seg[h] == CARC_NONE || carc_tiles[t].seg[o->half_seg[h]].kind != CARC_FARM)
+    unsigned present = 0; /* half-sides facing a tile (farm halves only) */
+    for (int d = 0; d < 4; d++) {
+        if (!((o->seg_halves[j] | (carc_tiles[t].nfarm > 1 ? 0xFFu : 0u)) & (3u << (2 * d))))
             continue;
-        int d = h >> 1;
         int ns = slot_at(s, x + dir_dx[d], y + dir_dy[d]);
-        if (ns >= 0)
-            root_at[h] = carc_root(s, s->tbase[ns] +
-                                          carc_rots[s->ttype[ns]][s->trot[ns]].half_seg[opposite_half[h]]);
+        if (ns < 0)
+            continue;
+        const struct carc_rot *no = &carc_rots[s->ttype[ns]][s->trot[ns]];
+        for (int h = 2 * d; h < 2 * d + 2; h++)
+            if (o->half_seg[h] != CARC_NONE) {
+                root_at[h] = carc_root(s, s->tbase[ns] + no->half_seg[opposite_half[h]]);
+                present |= 1u << h;
+            }
     }
-    unsigned segs = 1u << j; /* this tile's farms in the joined farm */
+    /* The farms j touches directly. */
+    unsigned mine = o->seg_halves[j] & present;
+    for (unsigned m = mine; m; m &= m - 1)
+        if (s->meeples[root_at[__builtin_ctz(m)]])
+            return 0;
+    if (!mine || carc_tiles[t].nfarm == 1)
+        return 1;
+    /* Through the tile's other farms: grow the set of joined tile farms and neighbour
+     * farms until it stops changing. */
+    unsigned segs = 1u << j;
     int roots[8], nroots = 0;
     for (int changed = 1; changed;) {
         changed = 0;
-        for (int h = 0; h < 8; h++) {
-            if (root_at[h] < 0)
-                continue;
-            int mine = (segs >> o->half_seg[h]) & 1u, known = 0;
+        for (unsigned m = present; m; m &= m - 1) {
+            int h = __builtin_ctz(m);
+            int in = (segs >> o->half_seg[h]) & 1u, known = 0;
             for (int i = 0; i < nroots; i++)
                 known |= roots[i] == root_at[h];
-            if (mine && !known) {
+            if (in && !known) {
                 if (s->meeples[root_at[h]])
                     return 0;
                 roots[nroots++] = root_at[h];
                 changed = 1;
-            } else if (!mine && known) {
+            } else if (!in && known) {
                 segs |= 1u << o->half_seg[h];
                 changed = 1;
             }
