@@ -223,6 +223,20 @@ int main(void)
         CHECK_EQ_INT(s->pts[1][CARC_SRC_FARM_END], 3);
         CHECK_EQ_INT(s->placed[0][CARC_FARM], 2);
     }
+    /* A farm joined back through the placed tile's other farm: W at 3,2 (rotation 3) has
+     * its two southern farms linked by the field around the road end of the cloister
+     * tile A below it; the western one meets a farmer, so the eastern one (ES) is taken
+     * too. The last line of the record must be rejected. */
+    {
+        const struct kk_game *g;
+        int line = 0;
+        kk_error err = {{0}};
+        int rc = kk_test_replay_file("data/carcassonne/farm-through-own-tile.rec", &g, state_buf,
+                                     &line, &err);
+        CHECK(rc != 0);
+        CHECK_EQ_INT(line, 54);
+        CHECK(strstr(err.msg, "farm at ES is already occupied") != NULL);
+    }
     samples();
     return kk_test_done("carc_rules");
 }
