@@ -46,7 +46,7 @@ int kk_study_check(struct kk_study *st, kk_error *err)
                        st->num_variants);
     for (int a = 0; a < st->num_agents; a++) {
         if (!st->labels[a][0])
-            snprintf(st->labels[a], sizeof st->labels[a], "%s", st->specs[a]);
+            memcpy(st->labels[a], st->specs[a], sizeof st->labels[a]);
         struct kk_agent *agent = kk_agent_create(g, st->specs[a], err);
         if (!agent)
             return -1;

@@ -317,6 +317,11 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
             a = b;
         }
     }
+    if (!a.game_name && a.resume) {
+        status = kk_cli_usage(cmd, "with --resume, repeat the whole original command or give "
+                                   "only --resume DIR (with --threads, --games, --stop-after)");
+        goto out;
+    }
     if (!a.game_name) {
         char names[256];
         kk_cli_game_names(names, sizeof names);

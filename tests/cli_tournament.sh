@@ -63,6 +63,7 @@ expect 2 "separated by '/'" $B $G --agents random --sweep cross_tie=3,2,1,4,2,0 
 expect 2 "swept twice" $B $G --agents random --sweep tokens=7,9 --sweep tokens=5 --out "$o"
 expect 2 "both swept and --set" $B $G --agents random --sweep tokens=7,9 --set tokens=5 --out "$o"
 expect 2 "cannot resume" $T --resume "$tmp/nothing-here"
+expect 2 "repeat the whole original command" $T --resume "$tmp/x" --agents random
 expect 2 "differ" $T $G --agents random --out "$tmp/a" --resume "$tmp/b"
 [ ! -e "$o" ] && ok || bad "a rejected command created $o"
 for c in tournament balance; do
