@@ -59,10 +59,15 @@ static void random_game(const struct kk_game *g, const struct kk_variant *v, int
         } else {
             m = g->random_move(s, &rng);
             if (thorough) {
-                int n = g->legal_moves(s, moves), found = 0;
-                for (int i = 0; i < n; i++)
+                int n = g->legal_moves(s, moves), found = 0, places = 0;
+                for (int i = 0; i < n; i++) {
                     found |= moves[i] == m;
+                    places += s->phase == CARC_PHASE_PLACE && carc_move_spot(moves[i]) == 0;
+                }
                 bad |= !found || n < 1;
+                /* Every placement has exactly one move without a follower (base game). */
+                if (!s->solo && s->phase == CARC_PHASE_PLACE)
+                    bad |= places != carc_count_placements(s, s->tile);
             }
         }
         if (thorough || (who >= 0 && s->phase == CARC_PHASE_DECIDE)) {
@@ -154,6 +159,72 @@ static void uniformity(const struct kk_game *g)
     CHECK(lo > 2000 - 270 && hi < 2000 + 270);
 }
 
+/* The board lives on a 64 x 64 torus and may span 62 cells: build one long row east of
+ * the start tile (choosing the draws), then check that no placement stretches it further,
+ * that nothing aliases, and that the game still plays to its end. */
+static void span_limit(const struct kk_game *g)
+{
+    struct carc_state *s = (struct carc_state *)state_buf;
+    struct kk_variant v;
+    set_variant(g, &v, NULL);
+    kk_error err;
+    kk_game_init(g, s, &v, 2, &err);
+    int x = 1;
+    while (x < CARC_MAX_SPAN) {
+        /* Leave to the east the edge that most remaining tiles can continue, and use up
+         * tiles with few kinds of edges first. */
+        int tile = -1, rot = -1, best = -1;
+        for (int t = 0; t < CARC_NTYPES; t++) {
+            if (!s->bag[t])
+                continue;
+            for (int r = 0; r < carc_period[t]; r++) {
+                if (carc_fit_side(s, x, 0, t, r) != 0)
+                    continue;
+                char east = "?CRF"[(carc_rots[t][r].edge_code >> (2 * CARC_E)) & 3];
+                int avail = 0, kinds = 0;
+                for (int u = 0; u < CARC_NTYPES; u++)
+                    if (strchr(carc_tiles[u].edges, east))
+                        avail += s->bag[u] - (u == t);
+                for (const char *e = "CRF"; *e; e++)
+                    kinds += strchr(carc_tiles[t].edges, *e) != NULL;
+                int score = avail * 4 - kinds;
+                if (score > best) {
+                    best = score;
+                    tile = t;
+                    rot = r;
+                }
+            }
+        }
+        if (tile < 0)
+            break;
+        g->apply(s, tile); /* the draw */
+        CHECK_EQ_INT(g->to_move(s), x % 2 == 1 ? 0 : 1);
+        g->apply(s, carc_move(x, 0, rot, 0));
+        x++;
+    }
+    CHECK_EQ_INT(x, CARC_MAX_SPAN); /* the row spans cells 0..61 */
+    CHECK(g->check(s, &err) == 0);
+    CHECK(!carc_cell_open(s, CARC_MAX_SPAN, 0));
+    CHECK(!carc_cell_open(s, -1, 0));
+    CHECK(carc_cell_open(s, 5, 1) || carc_cell_open(s, 5, -1));
+    kk_rng rng;
+    kk_rng_seed(&rng, 77, 1);
+    int bad = 0;
+    while (g->to_move(s) != KK_TERMINAL) {
+        if (g->to_move(s) == KK_CHANCE) {
+            g->apply(s, g->sample_chance(s, &rng));
+            continue;
+        }
+        int n = g->legal_moves(s, moves);
+        for (int i = 0; i < n; i++)
+            bad |= carc_move_x(moves[i]) < 0 || carc_move_x(moves[i]) >= CARC_MAX_SPAN;
+        g->apply(s, g->random_move(s, &rng));
+        bad |= g->check(s, &err) != 0;
+    }
+    CHECK(!bad);
+    CHECK_EQ_INT(s->ntiles + s->discarded, CARC_NTILES);
+}
+
 int main(void)
 {
     const struct kk_game *base = kk_game_find("carcassonne");
@@ -179,6 +250,7 @@ int main(void)
         games++;
     }
     uniformity(base);
+    span_limit(base);
     CHECK(decisions > 0);
     printf("%d random games, %ld scoring-order decisions read back\n", games, decisions);
     return kk_test_done("carc_random");
