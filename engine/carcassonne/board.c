@@ -118,16 +118,18 @@ static inline int popcount4(unsigned m)
     return pc[m & 15];
 }
 
-int carc_front_usable(const struct carc_state *s, int k)
+static inline int front_usable(const struct carc_state *s, int k)
 {
     return !s->near_limit || span_ok(s, s->fx[k], s->fy[k]);
 }
+
+int carc_front_usable(const struct carc_state *s, int k) { return front_usable(s, k); }
 
 int carc_count_placements(const struct carc_state *s, int t)
 {
     int n = 0;
     for (int k = 0; k < s->nfront; k++)
-        if (carc_front_usable(s, k))
+        if (front_usable(s, k))
             n += popcount4(carc_fit[s->fpat[k]][t]);
     return n;
 }
@@ -136,7 +138,7 @@ int carc_count_placements(const struct carc_state *s, int t)
 static int fits_somewhere(const struct carc_state *s, int t)
 {
     for (int k = 0; k < s->nfront; k++)
-        if (carc_fit[s->fpat[k]][t] && carc_front_usable(s, k))
+        if (carc_fit[s->fpat[k]][t] && front_usable(s, k))
             return 1;
     return 0;
 }
@@ -152,7 +154,7 @@ void carc_random_placement(const struct carc_state *s, int t, kk_rng *rng, int *
     for (;;) {
         uint32_t u = carc_bounded(rng, pairs);
         int k = (int)(u >> shift), r = (int)(u & (period - 1));
-        if ((carc_fit[s->fpat[k]][t] >> r) & 1u && carc_front_usable(s, k)) {
+        if ((carc_fit[s->fpat[k]][t] >> r) & 1u && front_usable(s, k)) {
             *x = s->fx[k];
             *y = s->fy[k];
             *rot = r;
