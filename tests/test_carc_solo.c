@@ -199,6 +199,18 @@ int main(void)
         kk_buf_free(&rec);
     }
     CHECK(found);
+    /* Setup: piles, starting points and meeples for 3 and 4 colours. */
+    CHECK(kk_test_replay_text(HEAD, &g, s, &line, &err) == 0);
+    CHECK_EQ_INT(s->players, 3);
+    CHECK(s->pile[0] == 24 && s->pile[1] == 24 && s->pile[2] == 23);
+    CHECK(s->score[0] == 1 && s->score[1] == 2 && s->score[2] == 3);
+    CHECK(s->supply[0] == 4 && s->supply[2] == 4);
+    CHECK(kk_test_replay_text(HEAD "set colours=4\nset meeples=5\n", &g, s, &line, &err) == 0);
+    CHECK_EQ_INT(s->players, 4);
+    CHECK(s->pile[0] == 18 && s->pile[1] == 18 && s->pile[2] == 18 && s->pile[3] == 17);
+    CHECK(s->score[0] == 1 && s->score[3] == 4);
+    CHECK(s->supply[0] == 5 && s->supply[3] == 5);
+
     /* Golden solo record (written by kark selfplay) replays to its result. */
     CHECK(kk_test_replay_file("data/carcassonne-solo/solo-random-0.rec", &g, s, &line, &err) == 0);
     int32_t want[3];
