@@ -15,7 +15,7 @@ static void help(void)
         "       kark balance --resume DIR [--threads T] [--games N]\n\n"
         "Every combination of the swept values is a variant (the first --sweep varies\n"
         "slowest); the other parameters are the defaults changed by --set. Game i of every\n"
-        "variant uses the same random streams (S, 2i) and (S, 2i+1) and the same seating\n"
+        "variant uses the same random streams (chance: PCG (S, i)) and the same seating\n"
         "(seat s: agent (i + s) mod A), so variants are compared game by game.\n"
         "Values of a list parameter contain commas: separate them with '/', e.g.\n"
         "--sweep cross_tie=3,2,1/4,2,0 (scalar values may use ',' or '/').\n"

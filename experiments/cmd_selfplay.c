@@ -22,7 +22,7 @@ static void help(void)
            "                          [--set KEY=VALUE ...] [--record DIR]\n\n"
            "Plays N games of GAME (default 1). Seat s is played by the s-th agent of --agents\n"
            "(default random); a single agent plays every seat. Game i draws from PCG streams\n"
-           "(S, 2i) for chance and (S, 2i+1) for the agents (default seed 1).\n"
+           "(S, i) for chance and (S xor 0x9E3779B97F4A7C15, i) for the agents (default seed 1).\n"
            "--players defaults to the number of agents, or the game's default.\n"
            "--set changes a rules parameter (see 'kark rules GAME'); repeatable.\n"
            "--record DIR writes DIR/game-<i>.rec for each game; 'kark replay' checks them.\n"

@@ -15,7 +15,7 @@ static void help(void)
         "game i is played by agent (i + s) mod A, so over any A consecutive games every\n"
         "agent sits in every seat once (with fewer agents than seats an agent holds several\n"
         "seats). --players defaults to the number of agents when the game allows it.\n"
-        "Game i draws chance from PCG stream (S, 2i) and agent randomness from (S, 2i+1)\n"
+        "Game i draws chance from PCG stream (S, i), agents from (S xor 0x9E3779B97F4A7C15, i)\n"
         "(default seed 1): the files are byte-identical for any --threads (default: all\n"
         "cores). Writes DIR/games.csv (one row per game, flushed as games finish),\n"
         "DIR/summary.json and DIR/summary.md, and prints the tables. Ctrl-C or SIGTERM\n"

@@ -9,8 +9,8 @@
 
 void kk_game_rngs(uint64_t seed, uint64_t index, kk_rng *chance, kk_rng *agents)
 {
-    kk_rng_seed(chance, seed, 2 * index);
-    kk_rng_seed(agents, seed, 2 * index + 1);
+    kk_rng_seed(chance, seed, index);
+    kk_rng_seed(agents, seed ^ KK_AGENT_SEED_MIX, index);
 }
 
 void kk_result_from_state(const struct kk_game *g, const void *state, int length,

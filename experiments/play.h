@@ -1,13 +1,17 @@
 /* Playing one game between agents: the loop every experiment, selfplay and benchmark
  * shares. Game i of an experiment with seed S draws chance outcomes from PCG stream
- * (S, 2i) and agent randomness from stream (S, 2i+1), so a game's course depends only
- * on (S, i) and the agents, never on threads or on the other games. */
+ * (S, i) and agent randomness from stream (S xor KK_AGENT_SEED_MIX, i), so a game's
+ * course depends only on (S, i) and the agents, never on threads or on the other games,
+ * and changing the agents never changes which tiles, cards or dice chance offers. */
 #ifndef KK_PLAY_H
 #define KK_PLAY_H
 
 #include "../agents/agent.h"
 #include "../engine/core/buf.h"
 #include "../engine/core/game.h"
+
+/* Mixed into the seed of the agents' stream (the 64-bit golden ratio). */
+#define KK_AGENT_SEED_MIX 0x9E3779B97F4A7C15ULL
 
 struct kk_game_result {
     int players;
