@@ -14,7 +14,8 @@ static void print_accepts(const struct kk_agent_opt *o, char *buf, size_t size)
         for (int i = 0; o->choices[i] && n < size; i++)
             n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "", o->choices[i]);
     } else {
-        snprintf(buf, size, "%s %g..%g", o->is_int ? "whole number" : "number", o->min, o->max);
+        snprintf(buf, size, "%s %.10g..%.10g", o->is_int ? "whole number" : "number", o->min,
+                 o->max);
     }
 }
 
