@@ -10,6 +10,7 @@ const struct kk_command kk_commands[] = {
     {"rules", "list a game's rules-variant parameters, defaults and allowed values", kk_cmd_rules},
     {"replay", "check a game record and print its scores as JSON", kk_cmd_replay},
     {"selfplay", "play games between agents, optionally writing records", kk_cmd_selfplay},
+    {"agents", "list the agents and their options, with defaults and meaning", kk_cmd_agents},
     {"tournament", "parallel tournament with rotating seats: games.csv and win-rate summary",
      kk_cmd_tournament},
     {"balance", "sweep rules variants on common random numbers: win rates and differences",
