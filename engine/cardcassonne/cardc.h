@@ -154,22 +154,6 @@ struct cardc_state {
     uint8_t rounds_won[KK_MAX_SEATS];
 };
 
-/* Uniform in [0, bound), unbiased, usually without a division (Lemire's multiply-shift
- * with rejection). The engine's hot paths use it; any unbiased draw gives the same
- * distribution, and results stay reproducible for a given rng stream. */
-static inline uint32_t cardc_bounded(kk_rng *rng, uint32_t bound)
-{
-    uint64_t m = (uint64_t)kk_rng_u32(rng) * bound;
-    uint32_t low = (uint32_t)m;
-    if (low < bound) {
-        uint32_t threshold = (uint32_t)(-bound) % bound;
-        while (low < threshold) {
-            m = (uint64_t)kk_rng_u32(rng) * bound;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
 
 /* Adds one card of kind to seat's hand (counts and kind lists). Written without
  * data-dependent branches (whether the kind is new is a coin flip for the predictor):

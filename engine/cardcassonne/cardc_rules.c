@@ -493,9 +493,9 @@ kk_move cardc_random_move(const void *state, kk_rng *rng)
     const struct cardc_state *st = state;
     switch (st->phase) {
     case CARDC_SETUP_JOKER:
-        return cardc_place_move(st->pending_joker, (int)cardc_bounded(rng, CARDC_ROWS));
+        return cardc_place_move(st->pending_joker, (int)kk_rng_below(rng, CARDC_ROWS));
     case CARDC_DECIDE:
-        return cardc_bounded(rng, 2) ? CARDC_MOVE_CASH : CARDC_MOVE_KEEP;
+        return kk_rng_below(rng, 2) ? CARDC_MOVE_CASH : CARDC_MOVE_KEEP;
     case CARDC_PLAY: {
         /* Uniform over the same moves as legal_moves, numbered differently: the kinds in
          * hand list order, each with 4 rows when face down or a joker, else its own row,
@@ -506,14 +506,14 @@ kk_move cardc_random_move(const void *state, kk_rng *rng)
         int pick;
         if (!st->placed_card[seat]) {
             int kinds = coloured + jokers;
-            pick = (int)cardc_bounded(rng, (uint32_t)(kinds * CARDC_ROWS + follower));
+            pick = (int)kk_rng_below(rng, (uint32_t)(kinds * CARDC_ROWS + follower));
             if (pick >= kinds * CARDC_ROWS)
                 return CARDC_MOVE_FOLLOWER + pick - kinds * CARDC_ROWS;
             int i = pick / CARDC_ROWS;
             int kind = i < coloured ? st->hand_coloured[seat][i] : st->hand_jokers[seat][i - coloured];
             return cardc_place_move(kind, pick % CARDC_ROWS);
         }
-        pick = (int)cardc_bounded(rng, (uint32_t)(coloured + jokers * CARDC_ROWS + follower));
+        pick = (int)kk_rng_below(rng, (uint32_t)(coloured + jokers * CARDC_ROWS + follower));
         if (pick < coloured) {
             int kind = st->hand_coloured[seat][pick];
             return cardc_place_move(kind, cardc_colour(kind));
@@ -546,7 +546,7 @@ kk_move cardc_sample_chance(const void *state, kk_rng *rng)
     const struct cardc_state *st = state;
     /* Branch-free: which of the 5 groups of kinds (colours, jokers) the pick falls in,
      * then which kind of that group; random exits of a loop would mispredict. */
-    int pick = (int)cardc_bounded(rng, st->deck_total);
+    int pick = (int)kk_rng_below(rng, st->deck_total);
     const uint8_t *g = st->deck_group;
     int cum[CARDC_COLOURS + 1];
     cum[0] = 0;

@@ -35,6 +35,24 @@ static inline uint32_t kk_rng_bounded(kk_rng *rng, uint32_t bound)
     }
 }
 
+/* Uniform in [0, bound), unbiased, usually without a division: Lemire's multiply-shift
+ * with rejection. Faster than kk_rng_bounded in playout hot paths, but it maps outputs
+ * to values differently, so the two give different (equally valid) sequences.
+ * bound must be >= 1. */
+static inline uint32_t kk_rng_below(kk_rng *rng, uint32_t bound)
+{
+    uint64_t m = (uint64_t)kk_rng_u32(rng) * bound;
+    uint32_t low = (uint32_t)m;
+    if (low < bound) {
+        uint32_t threshold = (uint32_t)(-bound) % bound;
+        while (low < threshold) {
+            m = (uint64_t)kk_rng_u32(rng) * bound;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
 /* Uniform double in [0, 1) with 53 random bits (two draws). */
 double kk_rng_double(kk_rng *rng);
 

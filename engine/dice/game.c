@@ -194,18 +194,6 @@ static int dice_legal_moves(const void *state, kk_move *out)
     return n + control_moves(s, out + n);
 }
 
-/* Uniform in [0, range), unbiased: Lemire's multiply-and-reject, which needs a division
- * only on the rare rejection path (the draws differ from kk_rng_bounded's). */
-static inline uint32_t bounded(kk_rng *rng, uint32_t range)
-{
-    uint64_t m = (uint64_t)kk_rng_u32(rng) * range;
-    if ((uint32_t)m < range) {
-        uint32_t threshold = (0u - range) % range;
-        while ((uint32_t)m < threshold)
-            m = (uint64_t)kk_rng_u32(rng) * range;
-    }
-    return (uint32_t)(m >> 32);
-}
 
 /* Same distribution as a uniform pick from dice_legal_moves(), without listing them:
  * rejection sampling from every (face, rotation, cell) triple plus the control moves.
@@ -228,7 +216,7 @@ static kk_move dice_random_move(const void *state, kk_rng *rng)
     int nc = control_moves(s, control);
     if (!s->grid.occupied) {
         /* The first die: only the origin, so every combination is one legal move. */
-        uint32_t pick = bounded(rng, (uint32_t)(combos + nc));
+        uint32_t pick = kk_rng_below(rng, (uint32_t)(combos + nc));
         if ((int)pick >= combos)
             return control[pick - (uint32_t)combos];
         return moves[pick] | (DICE_ORIGIN * DICE_GRID + DICE_ORIGIN);
@@ -243,7 +231,7 @@ static kk_move dice_random_move(const void *state, kk_rng *rng)
             boards[c] = dice_adjacency_legal(&adj, edges[c]);
             total += dice_popcount(boards[c]);
         }
-        int pick = (int)bounded(rng, (uint32_t)(total + nc));
+        int pick = (int)kk_rng_below(rng, (uint32_t)(total + nc));
         if (pick >= total)
             return control[pick - total];
         int c = 0;
@@ -253,7 +241,7 @@ static kk_move dice_random_move(const void *state, kk_rng *rng)
     }
     uint32_t range = (uint32_t)(combos * 64 + nc);
     for (;;) {
-        uint32_t pick = bounded(rng, range);
+        uint32_t pick = kk_rng_below(rng, range);
         if (pick >= (uint32_t)combos * 64)
             return control[pick - (uint32_t)combos * 64];
         int c = (int)(pick >> 6), cell = (int)(pick & 63);
@@ -395,7 +383,7 @@ static kk_move dice_sample_chance(const void *state, kk_rng *rng)
     static const uint32_t pow6[DICE_COUNT + 1] = {1, 6, 36, 216, 1296, 7776, 46656, 279936,
                                                   1679616, 10077696};
     /* One draw gives every die's face: the digits of a uniform number base 6. */
-    uint32_t faces = bounded(rng, pow6[s->to_roll]);
+    uint32_t faces = kk_rng_below(rng, pow6[s->to_roll]);
     kk_move packed = 0;
     for (int d = 0; d < s->to_roll; d++) {
         packed += 1 << (DICE_CAT_BITS * s->slot_category[faces % 6]);
