@@ -50,6 +50,22 @@ int main(void)
     for (int k = 0; k < 7; k++)
         CHECK(counts[k] > 9500 && counts[k] < 10500);
 
+    /* The division-free draw: in range, uniform, and a bound of 1 always gives 0. */
+    kk_rng_seed(&a, 2, 3);
+    int below[7] = {0};
+    for (int i = 0; i < 70000; i++) {
+        uint32_t x = kk_rng_below(&a, 7);
+        CHECK(x < 7);
+        below[x < 7 ? x : 0]++;
+    }
+    for (int k = 0; k < 7; k++)
+        CHECK(below[k] > 9500 && below[k] < 10500);
+    for (int i = 0; i < 100; i++)
+        CHECK_EQ_INT(kk_rng_below(&a, 1), 0);
+    /* A huge bound exercises the rejection path: values still below it. */
+    for (int i = 0; i < 1000; i++)
+        CHECK(kk_rng_below(&a, 0xC0000000u) < 0xC0000000u);
+
     /* Doubles lie in [0, 1). */
     for (int i = 0; i < 10000; i++) {
         double d = kk_rng_double(&a);
