@@ -262,6 +262,31 @@ static void html_page(struct kk_buf *b, const char *title, const struct kk_buf *
     kk_buf_printf(b, "</body></html>\n");
 }
 
+/* Writes DIR/<stem>.json, DIR/<stem>.md and DIR/report.html (the Markdown and the charts
+ * in one page), copies the Markdown to md when asked, and frees the three buffers. */
+static int finish_report(const char *dir, const char *stem, const char *title,
+                         struct kk_buf *json, struct kk_buf *m, struct kk_buf *charts,
+                         struct kk_buf *md, kk_error *err)
+{
+    struct kk_buf html = {0};
+    html_page(&html, title, charts, m);
+    char name[64];
+    snprintf(name, sizeof name, "%s.json", stem);
+    int status = write_file(dir, name, json, err);
+    snprintf(name, sizeof name, "%s.md", stem);
+    if (status == 0)
+        status = write_file(dir, name, m, err);
+    if (status == 0)
+        status = write_file(dir, "report.html", &html, err);
+    if (md)
+        kk_buf_append(md, kk_buf_str(m), m->len);
+    kk_buf_free(charts);
+    kk_buf_free(&html);
+    kk_buf_free(json);
+    kk_buf_free(m);
+    return status;
+}
+
 /* ---- per-variant summaries ---- */
 
 struct agent_summary {
@@ -693,7 +718,7 @@ int kk_report_tournament(const struct kk_study *st, const struct kk_study_result
     kk_buf_printf(&b, "\n}\n");
     md_tournament(&m, st, r, vals);
 
-    struct kk_buf charts = {0}, html = {0};
+    struct kk_buf charts = {0};
     int n = st->num_agents > st->players ? st->num_agents : st->players;
     if (n < 1)
         n = 1;
@@ -729,19 +754,7 @@ int kk_report_tournament(const struct kk_study *st, const struct kk_study_result
     free(vals);
     char title[256];
     snprintf(title, sizeof title, "%s tournament", g->title);
-    html_page(&html, title, &charts, &m);
-    int status = write_file(dir, "summary.json", &b, err);
-    if (status == 0)
-        status = write_file(dir, "summary.md", &m, err);
-    if (status == 0)
-        status = write_file(dir, "report.html", &html, err);
-    kk_buf_free(&charts);
-    kk_buf_free(&html);
-    if (md)
-        kk_buf_append(md, kk_buf_str(&m), m.len);
-    kk_buf_free(&b);
-    kk_buf_free(&m);
-    return status;
+    return finish_report(dir, "summary", title, &b, &m, &charts, md, err);
 }
 
 /* ---- balance sweep ---- */
@@ -990,7 +1003,7 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
     for (int v = 0; v < st->num_variants; v++)
         md_balance_variant(&m, st, r, axes, num_axes, v, baseline, vals, base_vals);
 
-    struct kk_buf charts = {0}, html = {0};
+    struct kk_buf charts = {0};
     int n = st->num_variants > 0 ? st->num_variants : 1;
     char(*lab)[96] = calloc((size_t)n, sizeof *lab);
     double *mean = calloc((size_t)n * 3, sizeof *mean), *lo = mean + n, *hi = mean + 2 * n;
@@ -1024,17 +1037,5 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
     free(base_vals);
     char title[256];
     snprintf(title, sizeof title, "%s balance sweep", g->title);
-    html_page(&html, title, &charts, &m);
-    int status = write_file(dir, "balance.json", &b, err);
-    if (status == 0)
-        status = write_file(dir, "balance.md", &m, err);
-    if (status == 0)
-        status = write_file(dir, "report.html", &html, err);
-    kk_buf_free(&charts);
-    kk_buf_free(&html);
-    if (md)
-        kk_buf_append(md, kk_buf_str(&m), m.len);
-    kk_buf_free(&b);
-    kk_buf_free(&m);
-    return status;
+    return finish_report(dir, "balance", title, &b, &m, &charts, md, err);
 }
