@@ -619,11 +619,13 @@ static void md_tournament(struct kk_buf *md, const struct kk_study *st,
     kk_buf_printf(md, "Seating: seat s of game i is played by agent (i + s) mod %d. "
                       "Intervals are 95%% (Wilson for win rates, Student t for means).\n\n",
                   st->num_agents);
-    if (st->num_agents == 1)
-        kk_buf_printf(md, "One agent plays every seat: the seat table is the result.\n\n");
-    else
+    if (st->num_agents == 1) {
+        if (!g->cooperative)
+            kk_buf_printf(md, "One agent plays every seat: the seat table is the result.\n\n");
+    } else {
         kk_buf_printf(md, "| agent | spec | games | win rate [95%% CI] | mean score [95%% CI] |\n"
                           "|---|---|---|---|---|\n");
+    }
     for (int a = 0; a < st->num_agents && st->num_agents > 1; a++) {
         struct agent_summary s;
         summarise_agent(st, r, 0, a, vals, &s);
@@ -633,8 +635,27 @@ static void md_tournament(struct kk_buf *md, const struct kk_study *st,
         md_ci(md, s.score.mean, s.score.lo, s.score.hi, 2);
         kk_buf_printf(md, " |\n");
     }
-    kk_buf_printf(md, "\n| seat | win rate [95%% CI] | mean score [95%% CI] |\n|---|---|---|\n");
-    for (int s = 0; s < p; s++) {
+    if (g->cooperative) {
+        /* One person plays every seat: win rates and seat advantage mean nothing; the
+         * game's single result (metric 2p+1) is the outcome. */
+        struct kk_estimate res;
+        gather(st, r, 0, 2 * p + 1, vals);
+        kk_mean_ci(vals, (size_t)st->games, 1, &res);
+        kk_buf_printf(md, "Cooperative game: the outcome is the game's result, mean ");
+        md_ci(md, res.mean, res.lo, res.hi, 2);
+        kk_buf_printf(md, ".\n\n| seat | mean score [95%% CI] |\n|---|---|\n");
+        for (int s = 0; s < p; s++) {
+            struct kk_estimate score;
+            gather(st, r, 0, s, vals);
+            kk_mean_ci(vals, (size_t)st->games, 1, &score);
+            kk_buf_printf(md, "| %d | ", s);
+            md_ci(md, score.mean, score.lo, score.hi, 2);
+            kk_buf_printf(md, " |\n");
+        }
+    }
+    if (!g->cooperative)
+        kk_buf_printf(md, "\n| seat | win rate [95%% CI] | mean score [95%% CI] |\n|---|---|---|\n");
+    for (int s = 0; s < p && !g->cooperative; s++) {
         gather(st, r, 0, p + s, vals);
         double wins = 0, lo, hi;
         for (long long i = 0; i < st->games; i++)
@@ -649,7 +670,7 @@ static void md_tournament(struct kk_buf *md, const struct kk_study *st,
         md_ci(md, score.mean, score.lo, score.hi, 2);
         kk_buf_printf(md, " |\n");
     }
-    {
+    if (!g->cooperative) {
         double wins = 0, lo, hi, fair = 1.0 / p;
         gather(st, r, 0, p, vals);
         for (long long i = 0; i < st->games; i++)
