@@ -143,26 +143,6 @@ static int fits_somewhere(const struct carc_state *s, int t)
     return 0;
 }
 
-void carc_random_placement(const struct carc_state *s, int t, kk_rng *rng, int *x, int *y,
-                           int *rot)
-{
-    /* Rejection over (frontier cell, rotation) pairs: every fitting pair is equally likely;
-     * on a typical board one pair in six or seven fits. */
-    uint32_t period = carc_period[t]; /* symmetric tiles fit only at their first rotations */
-    uint32_t shift = period >> 1;     /* period 1, 2, 4: log2 */
-    uint32_t pairs = (uint32_t)s->nfront << shift;
-    for (;;) {
-        uint32_t u = carc_bounded(rng, pairs);
-        int k = (int)(u >> shift), r = (int)(u & (period - 1));
-        if ((carc_fit[s->fpat[k]][t] >> r) & 1u && front_usable(s, k)) {
-            *x = s->fx[k];
-            *y = s->fy[k];
-            *rot = r;
-            return;
-        }
-    }
-}
-
 int carc_fit_side(const struct carc_state *s, int x, int y, int t, int rot)
 {
     unsigned code = carc_rots[t][rot].edge_code;
@@ -250,6 +230,23 @@ int carc_segment_free(const struct carc_state *s, int x, int y, int t, int rot, 
             return 0;
     }
     return 1;
+}
+
+/* Bits c-1, c, c+1 of a torus column or row c (mod CARC_GRID). */
+static inline uint64_t reach_bits(int c)
+{
+    uint64_t b = 1ull << (c & (CARC_GRID - 1));
+    return b | (b << 1 | b >> (CARC_GRID - 1)) | (b >> 1 | b << (CARC_GRID - 1));
+}
+
+/* Recomputes the cloister reach masks from the list (after a cloister left it). */
+static void cloister_reach(struct carc_state *s)
+{
+    s->cloister_cols = s->cloister_rows = 0;
+    for (int i = 0; i < s->ncloisters; i++) {
+        s->cloister_cols |= reach_bits(s->cloister_x[i]);
+        s->cloister_rows |= reach_bits(s->cloister_y[i]);
+    }
 }
 
 /* A feature completed by a placement: its root, kind and scoring-decision code. */
@@ -341,16 +338,21 @@ static int put_tile(struct carc_state *s, int x, int y, int t, int rot, struct c
 
     /* Cloisters: this tile's counts its filled surroundings; placed ones nearby lose an
      * empty cell (there are only 6 cloister tiles, so the list is short). */
-    for (int i = 0; i < s->ncloisters; i++) {
-        int cs = s->cloister_slots[i];
-        unsigned dx = (unsigned)(s->tx[cs] - x + 1), dy = (unsigned)(s->ty[cs] - y + 1);
-        int g = s->tbase[cs] + cloister_of(s->ttype[cs]);
+    int near_cloister = (int)((s->cloister_cols >> (x & (CARC_GRID - 1))) &
+                              (s->cloister_rows >> (y & (CARC_GRID - 1))) & 1u);
+    for (int i = 0; near_cloister && i < s->ncloisters; i++) {
+        unsigned dx = (unsigned)(s->cloister_x[i] - x + 1), dy = (unsigned)(s->cloister_y[i] - y + 1);
+        int g = s->cloister_seg_id[i];
         s->open[g] = (uint8_t)(s->open[g] - ((dx <= 2) & (dy <= 2))); /* branch-free */
         if (s->open[g] == 0) {
             done[(*ndone)++] = (struct completion){(uint8_t)g, CARC_CLOISTER,
                                                    (uint8_t)(4 + dy * 3 + dx)};
             /* Surrounded: nothing can change it any more. */
-            s->cloister_slots[i--] = s->cloister_slots[--s->ncloisters];
+            int last = --s->ncloisters;
+            s->cloister_x[i] = s->cloister_x[last];
+            s->cloister_y[i] = s->cloister_y[last];
+            s->cloister_seg_id[i--] = s->cloister_seg_id[last];
+            cloister_reach(s);
         }
     }
     int own = cloister_of(t);
@@ -359,8 +361,14 @@ static int put_tile(struct carc_state *s, int x, int y, int t, int rot, struct c
         for (int i = 0; i < 8; i++)
             filled += slot_at(s, x + ring_dx[i], y + ring_dy[i]) >= 0;
         s->open[base + own] = (uint8_t)(8 - filled);
-        if (filled < 8)
-            s->cloister_slots[s->ncloisters++] = (uint8_t)slot;
+        if (filled < 8) {
+            int i = s->ncloisters++;
+            s->cloister_x[i] = (int8_t)x;
+            s->cloister_y[i] = (int8_t)y;
+            s->cloister_seg_id[i] = (uint8_t)(base + own);
+            s->cloister_cols |= reach_bits(x);
+            s->cloister_rows |= reach_bits(y);
+        }
         if (filled == 8) /* scored only if a monk goes there */
             done[(*ndone)++] = (struct completion){(uint8_t)(base + own), CARC_CLOISTER, 8};
     }

@@ -191,8 +191,8 @@ static kk_move carc_random_move(const void *state, kk_rng *rng)
     int nonfarm = d->nseg - d->nfarm;
     int spots = 1 + (s->supply[seat] ? spot_limit(s, t) : 0);
     for (;;) {
-        int x, y, rot;
-        carc_random_placement(s, t, rng, &x, &y, &rot);
+        int pick = carc_pick_placement(s, t, rng);
+        int x = s->fx[pick >> 2], y = s->fy[pick >> 2], rot = pick & 3;
         int sp = spots > 1 ? (int)carc_bounded(rng, (uint32_t)spots) : 0;
         if (!s->solo) {
             if (sp == 0 || carc_segment_free(s, x, y, t, rot, sp - 1))
