@@ -19,54 +19,83 @@ int sok_city_value(const struct sok_city *c)
 
 int sok_tile_at(const struct sok_state *s, int x, int y)
 {
-    for (int i = 0; i < s->num_tiles; i++)
-        if (s->tiles[i].x == x && s->tiles[i].y == y)
-            return i;
+    /* Far from the board a cell index may alias a tile's cell: compare the coordinates. */
+    int slot = sok_slot_at(s, sok_cell(x, y));
+    if (slot >= 0 && s->tiles[slot].x == x && s->tiles[slot].y == y)
+        return slot;
     return -1;
 }
 
-/* Number of complete corners of cell (in the corner masks). */
+/* Number of symbols in a 4-bit set. */
+static const uint8_t sok_bits4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
+/* Number of complete corners of an empty cell. */
 static inline unsigned corners_at(const struct sok_state *s, unsigned cell)
 {
-    unsigned w = cell >> 6, bit = cell & 63;
-    return (unsigned)(((s->corner[0][w] >> bit) & 1u) + ((s->corner[1][w] >> bit) & 1u) +
-                      ((s->corner[2][w] >> bit) & 1u) + ((s->corner[3][w] >> bit) & 1u));
+    return sok_bits4[sok_corners(s, cell)];
 }
 
-/* Corner k of the new tile c: if its point now holds exactly 3 tiles, the empty 4th cell
- * gains a complete corner. Seen from that cell the point is mirrored in x (k ^ 1), in y
- * (k ^ 2) or in both (k ^ 3). Branch-free; the offsets are compile-time constants. */
-static inline void gain_corner(struct sok_state *s, unsigned c, unsigned k, unsigned off_a,
-                               unsigned off_b, unsigned off_d)
+#define SOK_OFF(dx, dy) ((unsigned)((dx) + SOK_STRIDE * (dy)))
+
+/* Adds (or with a wrapped negative delta, removes) counts at cell's mask word and in
+ * total. The four counts are packed in one word: one addition updates them all. */
+static inline void add_counts(struct sok_state *s, unsigned cell, uint64_t delta)
 {
-    unsigned a = (c + off_a) & (SOK_CELLS - 1), b = (c + off_b) & (SOK_CELLS - 1),
-             d = (c + off_d) & (SOK_CELLS - 1);
-    unsigned oa = (unsigned)sok_bit(s->occupied, a), ob = (unsigned)sok_bit(s->occupied, b),
-             od = (unsigned)sok_bit(s->occupied, d);
-    unsigned pick_a = !oa, pick_b = oa & !ob, pick_d = oa & ob;
-    unsigned empty = (a & -pick_a) | (b & -pick_b) | (d & -pick_d);
-    unsigned corner = k ^ (pick_a | pick_b << 1 | pick_d * 3);
-    unsigned add = oa + ob + od == 2;
-    unsigned we = empty >> 6;
-    unsigned add_down = add & !sok_bit(s->no_down, empty);
-    s->corner[corner][we] |= (uint64_t)add << (empty & 63);
-    s->corner_count[0][we] = (uint16_t)(s->corner_count[0][we] + add);
-    s->corner_count[1][we] = (uint16_t)(s->corner_count[1][we] + add_down);
-    s->n_corners = (uint16_t)(s->n_corners + add);
-    s->n_corners_down_ok = (uint16_t)(s->n_corners_down_ok + add_down);
+    s->counts += delta;
+    s->word_count[cell >> 6].all += delta;
 }
 
-/* Empty neighbour n of a new tile joins the frontier unless it is there already. */
-static inline void touch_neighbour(struct sok_state *s, unsigned n)
+static inline uint64_t count_delta(unsigned cells, unsigned cells_down_ok, unsigned corners,
+                                   unsigned corners_down_ok)
+{
+    return (uint64_t)cells << SOK_COUNT_SHIFT(0) | (uint64_t)cells_down_ok << SOK_COUNT_SHIFT(1) |
+           (uint64_t)corners << SOK_COUNT_SHIFT(2) |
+           (uint64_t)corners_down_ok << SOK_COUNT_SHIFT(3);
+}
+
+/* Corner point k (0..3 = NE NW SE SW) of a new tile has three other cells: a (beside it
+ * in x), b (beside it in y) and d (diagonal). If exactly two of them hold tiles, the empty
+ * one gains a complete corner: seen from there the point is mirrored in x (a: k ^ 1), in y
+ * (b: k ^ 2) or in both (d: k ^ 3). Indexed by the occupancy pattern a | b << 1 | d << 2:
+ * which cell is empty (0 a, 1 b, 2 d; 3 none gains) and the mirror. */
+static const uint8_t gain_cell[8] = {3, 3, 3, 2, 3, 1, 0, 3};
+static const uint8_t gain_mirror[8] = {0, 0, 0, 3, 0, 2, 1, 0};
+
+/* A corner gained at one empty cell: the corner bit to set there (0 when none). */
+struct gain {
+    unsigned cell, bit;
+};
+
+/* Corner k of the new tile whose a, b, d cells and their occupancy are given; counts the
+ * gain in *delta (total) and word_count (its word). Branch-free: in random playouts the
+ * outcome is a coin flip. It reads no cells[] byte, so the caller can load them all
+ * first (a byte store may alias anything and would force every load after it again). */
+static inline struct gain gain_corner(struct sok_state *s, unsigned k, unsigned a, unsigned b,
+                                      unsigned d, unsigned pattern, uint64_t *delta)
+{
+    unsigned which = gain_cell[pattern], add = which != 3;
+    unsigned empty = which == 0 ? a : which == 1 ? b : d;
+    unsigned w = empty >> 6, bit = empty & 63;
+    unsigned add_down = add & !((s->no_down[w] >> bit) & 1u);
+    uint64_t more = count_delta(0, 0, add, add_down);
+    *delta += more;
+    s->word_count[w].all += more;
+    struct gain g = {empty, add << (k ^ gain_mirror[pattern])};
+    return g;
+}
+
+/* Empty neighbour n (occupied: its occupancy) of a new tile joins the frontier unless it
+ * is there already. */
+static inline void touch_neighbour(struct sok_state *s, unsigned n, unsigned occupied,
+                                   uint64_t *delta)
 {
     unsigned w = n >> 6, bit = n & 63;
-    unsigned add = !(((s->occupied[w] | s->frontier[w]) >> bit) & 1u);
+    unsigned add = !occupied & !((s->frontier[w] >> bit) & 1u);
     unsigned down_ok = add & !((s->no_down[w] >> bit) & 1u);
     s->frontier[w] |= (uint64_t)add << bit;
-    s->cell_count[0][w] = (uint16_t)(s->cell_count[0][w] + add);
-    s->cell_count[1][w] = (uint16_t)(s->cell_count[1][w] + down_ok);
-    s->n_frontier = (uint16_t)(s->n_frontier + add);
-    s->n_down_ok = (uint16_t)(s->n_down_ok + down_ok);
+    uint64_t d = count_delta(add, down_ok, 0, 0);
+    *delta += d;
+    s->word_count[w].all += d;
 }
 
 /* Neighbour n of a new face-down tile: face down is forbidden there from now on. */
@@ -75,57 +104,60 @@ static inline void forbid_down(struct sok_state *s, unsigned n)
     unsigned w = n >> 6, bit = n & 63;
     unsigned fresh = !(((s->no_down[w] | s->occupied[w]) >> bit) & 1u);
     unsigned lost = corners_at(s, n) & -fresh;
-    s->n_down_ok = (uint16_t)(s->n_down_ok - fresh);
-    s->cell_count[1][w] = (uint16_t)(s->cell_count[1][w] - fresh);
-    s->n_corners_down_ok = (uint16_t)(s->n_corners_down_ok - lost);
-    s->corner_count[1][w] = (uint16_t)(s->corner_count[1][w] - lost);
+    add_counts(s, n, -count_delta(0, fresh, 0, lost));
     s->no_down[w] |= (uint64_t)1 << bit;
 }
-
-#define SOK_OFF(dx, dy) ((unsigned)((dx) + SOK_STRIDE * (dy)))
 
 /* Branch-light on purpose: in random playouts every condition below is a coin flip, and
  * mispredicted branches, not arithmetic, dominate the cost of a turn. */
 int sok_place_tile(struct sok_state *s, int x, int y, int symbol, int face_up)
 {
-    unsigned c = sok_cell(x, y), wc = c >> 6;
-    unsigned down_ok_here = !sok_bit(s->no_down, c);
+    unsigned c = sok_cell(x, y), wc = c >> 6, bc = c & 63;
+    /* The 8 surrounding cells, and which hold tiles, read before any byte is stored. */
+    unsigned e = (c + SOK_OFF(1, 0)) & (SOK_CELLS - 1), w = (c + SOK_OFF(-1, 0)) & (SOK_CELLS - 1),
+             so = (c + SOK_OFF(0, 1)) & (SOK_CELLS - 1), n = (c + SOK_OFF(0, -1)) & (SOK_CELLS - 1),
+             ne = (c + SOK_OFF(1, -1)) & (SOK_CELLS - 1), nw = (c + SOK_OFF(-1, -1)) & (SOK_CELLS - 1),
+             se = (c + SOK_OFF(1, 1)) & (SOK_CELLS - 1), sw = (c + SOK_OFF(-1, 1)) & (SOK_CELLS - 1);
+    const uint8_t *cells = s->cells;
+    unsigned oe = cells[e] >> 6 & 1u, ow = cells[w] >> 6 & 1u, os = cells[so] >> 6 & 1u,
+             on = cells[n] >> 6 & 1u, one = cells[ne] >> 6 & 1u, onw = cells[nw] >> 6 & 1u,
+             ose = cells[se] >> 6 & 1u, osw = cells[sw] >> 6 & 1u;
+    unsigned gone = corners_at(s, c);
+    unsigned down_ok_here = !((s->no_down[wc] >> bc) & 1u);
 
-    if (sok_bit(s->frontier, c)) { /* false only for the two setup tiles */
-        sok_clear(s->frontier, c);
-        s->n_frontier--;
-        s->cell_count[0][wc]--;
-        s->n_down_ok = (uint16_t)(s->n_down_ok - down_ok_here);
-        s->cell_count[1][wc] = (uint16_t)(s->cell_count[1][wc] - down_ok_here);
-    }
-    sok_set(s->occupied, c);
+    /* The cell leaves the frontier (it is not in it only for the two setup tiles), and
+     * its complete corners go with it. */
+    unsigned in_frontier = (unsigned)(s->frontier[wc] >> bc) & 1u;
+    uint64_t delta = -count_delta(in_frontier, in_frontier & down_ok_here, gone,
+                                  gone & -down_ok_here);
+    s->word_count[wc].all += delta;
+    uint64_t keep = ~((uint64_t)1 << bc);
+    s->frontier[wc] &= keep;
+    s->occupied[wc] |= ~keep;
 
-    /* The complete corners of c are gone with its cell. */
-    unsigned gone = corners_at(s, c), gone_down = gone & -down_ok_here;
-    for (int k = 0; k < 4; k++)
-        s->corner[k][wc] &= ~((uint64_t)1 << (c & 63));
-    s->n_corners = (uint16_t)(s->n_corners - gone);
-    s->corner_count[0][wc] = (uint16_t)(s->corner_count[0][wc] - gone);
-    s->n_corners_down_ok = (uint16_t)(s->n_corners_down_ok - gone_down);
-    s->corner_count[1][wc] = (uint16_t)(s->corner_count[1][wc] - gone_down);
-    gain_corner(s, c, 0, SOK_OFF(1, 0), SOK_OFF(0, -1), SOK_OFF(1, -1));   /* NE */
-    gain_corner(s, c, 1, SOK_OFF(-1, 0), SOK_OFF(0, -1), SOK_OFF(-1, -1)); /* NW */
-    gain_corner(s, c, 2, SOK_OFF(1, 0), SOK_OFF(0, 1), SOK_OFF(1, 1));     /* SE */
-    gain_corner(s, c, 3, SOK_OFF(-1, 0), SOK_OFF(0, 1), SOK_OFF(-1, 1));   /* SW */
+    /* Corners NE NW SE SW: cells a (beside in x), b (beside in y), d (diagonal). */
+    struct gain g0 = gain_corner(s, 0, e, n, ne, oe | on << 1 | one << 2, &delta);
+    struct gain g1 = gain_corner(s, 1, w, n, nw, ow | on << 1 | onw << 2, &delta);
+    struct gain g2 = gain_corner(s, 2, e, so, se, oe | os << 1 | ose << 2, &delta);
+    struct gain g3 = gain_corner(s, 3, w, so, sw, ow | os << 1 | osw << 2, &delta);
 
-    unsigned east = (c + SOK_OFF(1, 0)) & (SOK_CELLS - 1);
-    unsigned west = (c + SOK_OFF(-1, 0)) & (SOK_CELLS - 1);
-    unsigned south = (c + SOK_OFF(0, 1)) & (SOK_CELLS - 1);
-    unsigned north = (c + SOK_OFF(0, -1)) & (SOK_CELLS - 1);
-    touch_neighbour(s, east);
-    touch_neighbour(s, west);
-    touch_neighbour(s, south);
-    touch_neighbour(s, north);
+    touch_neighbour(s, e, oe, &delta);
+    touch_neighbour(s, w, ow, &delta);
+    touch_neighbour(s, so, os, &delta);
+    touch_neighbour(s, n, on, &delta);
+    s->counts += delta;
+
+    int slot = s->num_tiles++;
+    s->cells[c] = (uint8_t)(SOK_CELL_TILE | slot);
+    s->cells[g0.cell] = (uint8_t)(s->cells[g0.cell] | g0.bit);
+    s->cells[g1.cell] = (uint8_t)(s->cells[g1.cell] | g1.bit);
+    s->cells[g2.cell] = (uint8_t)(s->cells[g2.cell] | g2.bit);
+    s->cells[g3.cell] = (uint8_t)(s->cells[g3.cell] | g3.bit);
     if (!face_up) {
-        forbid_down(s, east);
-        forbid_down(s, west);
-        forbid_down(s, south);
-        forbid_down(s, north);
+        forbid_down(s, e);
+        forbid_down(s, w);
+        forbid_down(s, so);
+        forbid_down(s, n);
     }
 
     /* The box starts at the first tile, 0,0 (init zeroes it). */
@@ -134,7 +166,6 @@ int sok_place_tile(struct sok_state *s, int x, int y, int symbol, int face_up)
     s->min_y = (int8_t)(y < s->min_y ? y : s->min_y);
     s->max_y = (int8_t)(y > s->max_y ? y : s->max_y);
 
-    int slot = s->num_tiles++;
     struct sok_tile *t = &s->tiles[slot];
     t->x = (int8_t)x;
     t->y = (int8_t)y;
@@ -192,16 +223,16 @@ static void place_city(struct sok_state *s, int seat, int slot)
 {
     const struct sok_tile *t = &s->tiles[slot];
     struct sok_city *city = &s->cities[s->num_cities++];
+    unsigned c = sok_cell(t->x, t->y), filled = 0, symbols = 0;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            int n = sok_slot_at(s, sok_step(c, dx, dy));
+            if ((dx || dy) && n >= 0) {
+                filled++;
+                symbols |= (unsigned)s->tiles[n].face_up << s->tiles[n].symbol;
+            }
+        }
     city->slot = (uint8_t)slot;
-    city->symbols = 0;
-    city->filled = 0;
-    unsigned filled = 0, symbols = 0;
-    for (int i = 0; i < slot; i++) {
-        const struct sok_tile *n = &s->tiles[i];
-        unsigned near = ((unsigned)(n->x - t->x + 1) <= 2u) & ((unsigned)(n->y - t->y + 1) <= 2u);
-        filled += near;
-        symbols |= (near & n->face_up) << n->symbol;
-    }
     city->filled = (uint8_t)filled;
     city->symbols = (uint8_t)symbols;
     zone_add(s, slot);
@@ -211,20 +242,17 @@ static void place_city(struct sok_state *s, int seat, int slot)
 static void place_crossroad(struct sok_state *s, int seat, int slot, int corner)
 {
     const struct sok_tile *t = &s->tiles[slot];
+    unsigned c = sok_cell(t->x, t->y);
     int dx = sok_corner_dx[corner], dy = sok_corner_dy[corner];
-    /* One pass over the tiles finds the other three of the (complete) corner; hits are
-     * tallied in 4-bit fields of one word, one field per category. */
-    uint32_t tally = 0;
-    for (int i = 0; i < slot; i++) {
-        const struct sok_tile *n = &s->tiles[i];
-        int ox = n->x - t->x, oy = n->y - t->y;
-        uint32_t hit = (uint32_t)(((ox == 0) | (ox == dx)) & ((oy == 0) | (oy == dy)));
-        tally += hit << (4 * n->category);
-    }
-    tally += 1u << (4 * t->category);
+    /* The corner is complete: the other three tiles at it are certainly there. */
+    const struct sok_tile *a = &s->tiles[sok_slot_at(s, sok_step(c, dx, 0))];
+    const struct sok_tile *b = &s->tiles[sok_slot_at(s, sok_step(c, 0, dy))];
+    const struct sok_tile *d = &s->tiles[sok_slot_at(s, sok_step(c, dx, dy))];
     uint8_t *inf = s->influence[seat];
-    for (int cat = 0; cat < SOK_CATEGORIES; cat++)
-        inf[cat] = (uint8_t)(inf[cat] + ((tally >> (4 * cat)) & 15u));
+    inf[t->category]++;
+    inf[a->category]++;
+    inf[b->category]++;
+    inf[d->category]++;
     s->crossroads[seat]++;
     s->placed[SOK_SRC_CROSS][seat]++;
 }

@@ -36,10 +36,16 @@ int sok_check(const void *state, kk_error *err)
         if (t->x < s->min_x || t->x > s->max_x || t->y < s->min_y || t->y > s->max_y)
             return kk_fail(err, "tile %d,%d outside the bounding box", t->x, t->y);
         sok_set(occ, cell);
+        if (s->cells[cell] != (SOK_CELL_TILE | i))
+            return kk_fail(err, "cell of tile %d,%d holds %#x, not slot %d", t->x, t->y,
+                           s->cells[cell], i);
         if (t->face_up)
             up_count[t->symbol]++;
         used[t->symbol]++;
     }
+    for (unsigned c = 0; c < SOK_CELLS; c++)
+        if (!sok_bit(occ, c) && (s->cells[c] & ~15u))
+            return kk_fail(err, "empty cell %u holds %#x", c, s->cells[c]);
     for (int i = 0; i < s->num_tiles; i++) {
         const struct sok_tile *t = &s->tiles[i];
         int beside = 0;
@@ -73,8 +79,8 @@ int sok_check(const void *state, kk_error *err)
             int corners = 0;
             for (int k = 0; k < 4; k++) {
                 int complete = sok_corner_complete(s, c, k);
-                if (complete != sok_bit(s->corner[k], c))
-                    return kk_fail(err, "corner mask %d wrong at cell %u", k, c);
+                if (complete != (int)((sok_corners(s, c) >> k) & 1u))
+                    return kk_fail(err, "corner %d wrong at cell %u", k, c);
                 corners += complete;
             }
             fw++;
@@ -84,14 +90,15 @@ int sok_check(const void *state, kk_error *err)
                 cdw += corners;
             }
         }
-        for (int k = 0; k < 4; k++)
-            if (s->corner[k][w] & ~front[w])
-                return kk_fail(err, "corner mask %d set outside the frontier", k);
-        if (fw != s->cell_count[0][w] || dw != s->cell_count[1][w] ||
-            cw != s->corner_count[0][w] || cdw != s->corner_count[1][w])
+        for (unsigned c = w * 64; c < w * 64 + 64; c++)
+            if (!sok_bit(front, c) && !sok_bit(occ, c) && sok_corners(s, c))
+                return kk_fail(err, "complete corners marked outside the frontier at cell %u", c);
+        const union sok_counts *wc = &s->word_count[w];
+        if (fw != wc->n.cells || dw != wc->n.cells_down_ok || cw != wc->n.corners ||
+            cdw != wc->n.corners_down_ok)
             return kk_fail(err, "word %u counts %d/%d/%d/%d, expected %d/%d/%d/%d", w,
-                           s->cell_count[0][w], s->cell_count[1][w], s->corner_count[0][w],
-                           s->corner_count[1][w], fw, dw, cw, cdw);
+                           wc->n.cells, wc->n.cells_down_ok, wc->n.corners,
+                           wc->n.corners_down_ok, fw, dw, cw, cdw);
         nc += cw;
         ncd += cdw;
         nf += fw;

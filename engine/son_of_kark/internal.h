@@ -30,6 +30,19 @@ static inline void sok_clear(uint64_t *mask, unsigned cell)
     mask[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
 }
 
+/* Slot of the tile on cell, or -1 when the cell is empty. */
+static inline int sok_slot_at(const struct sok_state *s, unsigned cell)
+{
+    unsigned v = s->cells[cell];
+    return v & SOK_CELL_TILE ? (int)(v & 63u) : -1;
+}
+
+/* Complete corners of an empty cell: bit k for corner k (0..3 = NE NW SE SW). */
+static inline unsigned sok_corners(const struct sok_state *s, unsigned cell)
+{
+    return s->cells[cell] & 15u;
+}
+
 /* Uniform in [0, bound) without a division in the common case (Lemire's multiply-shift
  * with rejection; unbiased). Playouts draw twice per turn, so the two divisions of
  * kk_rng_bounded would be a measurable share of a random game. bound >= 1. */

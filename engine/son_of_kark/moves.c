@@ -30,7 +30,7 @@ int sok_legal_moves(const void *state, kk_move *out)
             int corners[4], nc = 0;
             if (t)
                 for (int k = 0; k < 4; k++)
-                    if (sok_bit(s->corner[k], cell))
+                    if ((sok_corners(s, cell) >> k) & 1u)
                         corners[nc++] = SOK_NE + k;
             int faces = sok_bit(s->no_down, cell) ? 1 : 2;
             for (unsigned down = 0; down < (unsigned)faces; down++) {
@@ -49,10 +49,9 @@ int sok_legal_moves(const void *state, kk_move *out)
  * the per-word counts find the word, then k lowest bits are cleared. */
 static unsigned nth_cell(const struct sok_state *s, int down_ok_only, unsigned k)
 {
-    const uint16_t *count = s->cell_count[down_ok_only];
-    unsigned w = 0;
-    while (k >= count[w])
-        k -= count[w++];
+    unsigned shift = SOK_COUNT_SHIFT(down_ok_only), w = 0;
+    while (k >= ((s->word_count[w].all >> shift) & 0xffffu))
+        k -= (s->word_count[w++].all >> shift) & 0xffffu;
     uint64_t bits = s->frontier[w] & ~(s->no_down[w] & -(uint64_t)down_ok_only);
     while (k--)
         bits &= bits - 1;
@@ -63,15 +62,16 @@ static unsigned nth_cell(const struct sok_state *s, int down_ok_only, unsigned k
  * by word, then corner direction, then cell; returned as a move with that face. */
 static kk_move nth_corner(const struct sok_state *s, unsigned down, unsigned k)
 {
-    const uint16_t *count = s->corner_count[down];
-    unsigned w = 0;
-    while (k >= count[w])
-        k -= count[w++];
-    uint64_t allowed = ~(s->no_down[w] & -(uint64_t)down);
+    unsigned shift = SOK_COUNT_SHIFT(2 + down), w = 0;
+    while (k >= ((s->word_count[w].all >> shift) & 0xffffu))
+        k -= (s->word_count[w++].all >> shift) & 0xffffu;
+    uint64_t cells = s->frontier[w] & ~(s->no_down[w] & -(uint64_t)down);
     for (unsigned c = 0;; c++)
-        for (uint64_t bits = s->corner[c][w] & allowed; bits; bits &= bits - 1)
-            if (k-- == 0)
-                return SOK_MOVE(w * 64 + (unsigned)__builtin_ctzll(bits), down, SOK_NE + c);
+        for (uint64_t bits = cells; bits; bits &= bits - 1) {
+            unsigned cell = w * 64 + (unsigned)__builtin_ctzll(bits);
+            if (((sok_corners(s, cell) >> c) & 1u) && k-- == 0)
+                return SOK_MOVE(cell, down, SOK_NE + c);
+        }
 }
 
 kk_move sok_random_move(const void *state, kk_rng *rng)

@@ -1,8 +1,8 @@
 /* Son of Kark: the game engine (rules in docs/rules/son-of-kark.md).
  * The state is a flat, pointer-free struct (memcpy-copyable) built around 1024-bit masks
  * on a skewed torus (occupied cells, frontier cells, cells where a face-down tile is
- * forbidden, complete corners by direction, cells around Cities) plus incrementally kept
- * counts of move targets, so that the number of legal moves is O(1) and a uniform random
+ * forbidden, cells around Cities), a byte per cell (its tile, or its complete corners)
+ * and incrementally kept counts of move targets, so that the number of legal moves is O(1) and a uniform random
  * move needs no move list. The struct is public so tests and tools can read it; only the
  * functions of this module write it. */
 #ifndef SOK_H
@@ -29,6 +29,9 @@
 #define SOK_CELLS (1 << SOK_CELL_BITS)
 #define SOK_WORDS (SOK_CELLS / 64)
 #define SOK_STRIDE 50
+
+/* Flag of an occupied cell in struct sok_state cells[]; the low 6 bits are the slot. */
+#define SOK_CELL_TILE 0x40
 
 /* A connected set of n cells has at most 2n + 2 empty orthogonal neighbours. */
 #define SOK_MAX_FRONTIER (2 * SOK_TILES + 2)
@@ -62,16 +65,33 @@ struct sok_city {
     uint8_t filled;  /* number of the 8 surrounding cells holding a tile */
 };
 
+/* Four move-target counts (see struct sok_state), also readable as one packed word. */
+union sok_counts {
+    uint64_t all;
+    struct {
+        uint16_t cells, cells_down_ok, corners, corners_down_ok;
+    } n;
+};
+/* Shift of count field i (0..3, in the order above) within the packed word. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define SOK_COUNT_SHIFT(i) (16 * (3 - (i)))
+#else
+#define SOK_COUNT_SHIFT(i) (16 * (i))
+#endif
+
 struct sok_state {
     uint64_t occupied[SOK_WORDS];
     uint64_t frontier[SOK_WORDS]; /* empty cells orthogonally beside a tile */
     uint64_t no_down[SOK_WORDS];  /* cells orthogonally beside a face-down tile */
-    /* corner[k]: empty cells whose corner k (0..3 = NE NW SE SW) is complete, i.e. the
-     * other three cells at that corner point hold tiles: a Crossroad target. */
-    uint64_t corner[4][SOK_WORDS];
-    /* Cells among the 8 surrounding an active City: only a tile placed there can change
-     * a City, so other placements skip the City list. */
+    /* Cells around an active City: only a tile placed there can change a City, so other
+     * placements skip the City list. */
     uint64_t city_zone[SOK_WORDS];
+    /* One byte per cell. A tile's cell holds SOK_CELL_TILE | its slot in tiles[], so
+     * Crossroads, Cities and move decoding read their few neighbouring tiles here instead
+     * of scanning tiles[]. An empty cell holds its complete corners: bit k (0..3 = NE NW SE
+     * SW) when the other three cells at that corner point hold tiles, a Crossroad target
+     * (only frontier cells can have one). */
+    uint8_t cells[SOK_CELLS];
     struct sok_tile tiles[SOK_TILES]; /* in placement order */
     struct sok_city cities[SOK_TILES];
     int16_t score[SOK_MAX_PLAYERS];
@@ -97,12 +117,16 @@ struct sok_state {
     /* Incremental counts behind the O(1) move count and the fast random move: frontier
      * cells, frontier cells where face down is allowed, complete corners of frontier
      * cells (corner points holding exactly 3 tiles) and those at cells where face down is
-     * allowed; in total and per mask word. */
-    uint16_t n_frontier, n_down_ok, n_corners, n_corners_down_ok;
-    /* (16-bit, not 8: stores through character types alias everything and would make
-     * the compiler reload the whole state in the hot path) */
-    /* Per mask word: [0] all, [1] only at cells where face down is allowed. */
-    uint16_t cell_count[2][SOK_WORDS], corner_count[2][SOK_WORDS];
+     * allowed; in total and per mask word. Each set of four is also one 64-bit word, so a
+     * placement updates all four with one addition (no field ever goes negative, so no
+     * borrow crosses fields). */
+    union {
+        uint64_t counts;
+        struct {
+            uint16_t n_frontier, n_down_ok, n_corners, n_corners_down_ok;
+        };
+    };
+    union sok_counts word_count[SOK_WORDS];
     /* The variant, resolved at init. */
     uint8_t tokens, self_displace, city_close, cross_points;
     uint8_t cross_tie[3];
