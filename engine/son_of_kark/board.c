@@ -285,10 +285,23 @@ void sok_play(struct sok_state *s, kk_move move)
 {
     unsigned cell = SOK_MOVE_CELL(move);
     int face_up = !SOK_MOVE_DOWN(move), token = SOK_MOVE_TOKEN(move);
-    int seat = s->seat, x = 0, y = 0;
+    int seat = s->seat;
 
-    /* A legal cell is beside a tile, inside the grown bounding box. */
-    sok_cell_coords(s, cell, &x, &y);
+    /* A legal cell is in the frontier: a tile beside it gives its coordinates. Taken
+     * without branches (which neighbour holds a tile is a coin flip). */
+    const uint8_t *cells = s->cells;
+    unsigned v = cells[(cell + SOK_STRIDE) & (SOK_CELLS - 1)]; /* south */
+    int dx = 0, dy = 1;
+    unsigned vn = cells[(cell - SOK_STRIDE) & (SOK_CELLS - 1)];
+    unsigned vw = cells[(cell - 1) & (SOK_CELLS - 1)], ve = cells[(cell + 1) & (SOK_CELLS - 1)];
+    int use = (vn & SOK_CELL_TILE) != 0;
+    v = use ? vn : v, dy = use ? -1 : dy;
+    use = (vw & SOK_CELL_TILE) != 0;
+    v = use ? vw : v, dx = use ? -1 : dx, dy = use ? 0 : dy;
+    use = (ve & SOK_CELL_TILE) != 0;
+    v = use ? ve : v, dx = use ? 1 : dx, dy = use ? 0 : dy;
+    const struct sok_tile *beside = &s->tiles[v & 63u];
+    int x = beside->x - dx, y = beside->y - dy;
     int city_changed = sok_bit(s->city_zone, cell);
     int slot = sok_place_tile(s, x, y, s->drawn, face_up);
     if (token != SOK_NONE) {

@@ -45,13 +45,39 @@ int sok_legal_moves(const void *state, kk_move *out)
     return n;
 }
 
+/* Count `shift` (SOK_COUNT_SHIFT of a field) of mask word w. */
+static inline unsigned word_field(const struct sok_state *s, unsigned w, unsigned shift)
+{
+    return (unsigned)(s->word_count[w].all >> shift) & 0xffffu;
+}
+
+/* The mask word holding the k-th (from 0) counted item of field `shift` (total of them:
+ * total), with *k turned into the index within that word. The board sits around cell 0,
+ * so its words are at both ends of the mask and the middle ones are mostly empty: the
+ * search comes from whichever end is nearer k. */
+static inline unsigned find_word(const struct sok_state *s, unsigned shift, unsigned total,
+                                 unsigned *k)
+{
+    unsigned w, j = *k;
+    if (2 * j < total) {
+        for (w = 0; j >= word_field(s, w, shift); w++)
+            j -= word_field(s, w, shift);
+    } else {
+        j = total - 1 - j; /* the same item counted from the last one */
+        for (w = SOK_WORDS - 1; j >= word_field(s, w, shift); w--)
+            j -= word_field(s, w, shift);
+        j = word_field(s, w, shift) - 1 - j;
+    }
+    *k = j;
+    return w;
+}
+
 /* The k-th (from 0) frontier cell in index order, or the k-th where face down is allowed:
  * the per-word counts find the word, then k lowest bits are cleared. */
 static unsigned nth_cell(const struct sok_state *s, int down_ok_only, unsigned k)
 {
-    unsigned shift = SOK_COUNT_SHIFT(down_ok_only), w = 0;
-    while (k >= ((s->word_count[w].all >> shift) & 0xffffu))
-        k -= (s->word_count[w++].all >> shift) & 0xffffu;
+    unsigned total = down_ok_only ? s->n_down_ok : s->n_frontier;
+    unsigned w = find_word(s, SOK_COUNT_SHIFT(down_ok_only), total, &k);
     uint64_t bits = s->frontier[w] & ~(s->no_down[w] & -(uint64_t)down_ok_only);
     while (k--)
         bits &= bits - 1;
@@ -62,9 +88,8 @@ static unsigned nth_cell(const struct sok_state *s, int down_ok_only, unsigned k
  * by word, then corner direction, then cell; returned as a move with that face. */
 static kk_move nth_corner(const struct sok_state *s, unsigned down, unsigned k)
 {
-    unsigned shift = SOK_COUNT_SHIFT(2 + down), w = 0;
-    while (k >= ((s->word_count[w].all >> shift) & 0xffffu))
-        k -= (s->word_count[w++].all >> shift) & 0xffffu;
+    unsigned total = down ? s->n_corners_down_ok : s->n_corners;
+    unsigned w = find_word(s, SOK_COUNT_SHIFT(2 + down), total, &k);
     uint64_t cells = s->frontier[w] & ~(s->no_down[w] & -(uint64_t)down);
     for (unsigned c = 0;; c++)
         for (uint64_t bits = cells; bits; bits &= bits - 1) {
