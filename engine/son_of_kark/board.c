@@ -26,139 +26,102 @@ int sok_tile_at(const struct sok_state *s, int x, int y)
     return -1;
 }
 
-/* Number of symbols in a 4-bit set. */
-static const uint8_t sok_bits4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+#define SOK_OFF(dx, dy) ((unsigned)((dx) + SOK_STRIDE * (dy)))
+
+/* What one cell byte (struct sok_state cells[]) adds to the four packed move counts: a
+ * frontier cell counts as a target, and as a face-down target unless SOK_CELL_NO_DOWN;
+ * so do its complete corners. A tile's byte adds nothing. Any change of a cell byte
+ * changes the counts by contrib[new] - contrib[old]. */
+#define SOK_BITS4(b) (((b) & 1) + ((b) >> 1 & 1) + ((b) >> 2 & 1) + ((b) >> 3 & 1))
+#define SOK_CONTRIB(b)                                                                       \
+    ((b) & SOK_CELL_TILE || !((b) & SOK_CELL_FRONTIER)                                       \
+         ? 0                                                                                 \
+         : (uint64_t)1 << SOK_COUNT_SHIFT(0) |                                               \
+               (uint64_t)!((b) & SOK_CELL_NO_DOWN) << SOK_COUNT_SHIFT(1) |                   \
+               (uint64_t)SOK_BITS4(b) << SOK_COUNT_SHIFT(2) |                                \
+               (uint64_t)(((b) & SOK_CELL_NO_DOWN) ? 0 : SOK_BITS4(b)) << SOK_COUNT_SHIFT(3))
+#define SOK_CONTRIB4(b) SOK_CONTRIB(b), SOK_CONTRIB(b + 1), SOK_CONTRIB(b + 2), SOK_CONTRIB(b + 3)
+#define SOK_CONTRIB16(b) SOK_CONTRIB4(b), SOK_CONTRIB4(b + 4), SOK_CONTRIB4(b + 8), SOK_CONTRIB4(b + 12)
+static const uint64_t contrib[128] = {
+    SOK_CONTRIB16(0),  SOK_CONTRIB16(16), SOK_CONTRIB16(32), SOK_CONTRIB16(48),
+    SOK_CONTRIB16(64), SOK_CONTRIB16(80), SOK_CONTRIB16(96), SOK_CONTRIB16(112),
+};
 
 /* Number of complete corners of an empty cell. */
 static inline unsigned corners_at(const struct sok_state *s, unsigned cell)
 {
-    return sok_bits4[sok_corners(s, cell)];
+    return SOK_BITS4(sok_corners(s, cell));
 }
 
-#define SOK_OFF(dx, dy) ((unsigned)((dx) + SOK_STRIDE * (dy)))
-
-/* Adds (or with a wrapped negative delta, removes) counts at cell's mask word and in
- * total. The four counts are packed in one word: one addition updates them all. */
-static inline void add_counts(struct sok_state *s, unsigned cell, uint64_t delta)
+/* Sets bits `add` in the byte (old) of cell n and moves the counts by the change. */
+static inline void update_cell(struct sok_state *s, unsigned n, unsigned old, unsigned add,
+                               uint64_t *delta)
 {
-    s->counts += delta;
-    s->word_count[cell >> 6].all += delta;
-}
-
-static inline uint64_t count_delta(unsigned cells, unsigned cells_down_ok, unsigned corners,
-                                   unsigned corners_down_ok)
-{
-    return (uint64_t)cells << SOK_COUNT_SHIFT(0) | (uint64_t)cells_down_ok << SOK_COUNT_SHIFT(1) |
-           (uint64_t)corners << SOK_COUNT_SHIFT(2) |
-           (uint64_t)corners_down_ok << SOK_COUNT_SHIFT(3);
-}
-
-/* Corner point k (0..3 = NE NW SE SW) of a new tile has three other cells: a (beside it
- * in x), b (beside it in y) and d (diagonal). If exactly two of them hold tiles, the empty
- * one gains a complete corner: seen from there the point is mirrored in x (a: k ^ 1), in y
- * (b: k ^ 2) or in both (d: k ^ 3). Indexed by the occupancy pattern a | b << 1 | d << 2:
- * which cell is empty (0 a, 1 b, 2 d; 3 none gains) and the mirror. */
-static const uint8_t gain_cell[8] = {3, 3, 3, 2, 3, 1, 0, 3};
-static const uint8_t gain_mirror[8] = {0, 0, 0, 3, 0, 2, 1, 0};
-
-/* A corner gained at one empty cell: the corner bit to set there (0 when none). */
-struct gain {
-    unsigned cell, bit;
-};
-
-/* Corner k of the new tile whose a, b, d cells and their occupancy are given; counts the
- * gain in *delta (total) and word_count (its word). Branch-free: in random playouts the
- * outcome is a coin flip. It reads no cells[] byte, so the caller can load them all
- * first (a byte store may alias anything and would force every load after it again). */
-static inline struct gain gain_corner(struct sok_state *s, unsigned k, unsigned a, unsigned b,
-                                      unsigned d, unsigned pattern, uint64_t *delta)
-{
-    unsigned which = gain_cell[pattern], add = which != 3;
-    unsigned empty = which == 0 ? a : which == 1 ? b : d;
-    unsigned w = empty >> 6, bit = empty & 63;
-    unsigned add_down = add & !((s->no_down[w] >> bit) & 1u);
-    uint64_t more = count_delta(0, 0, add, add_down);
-    *delta += more;
-    s->word_count[w].all += more;
-    struct gain g = {empty, add << (k ^ gain_mirror[pattern])};
-    return g;
-}
-
-/* Empty neighbour n (occupied: its occupancy) of a new tile joins the frontier unless it
- * is there already. */
-static inline void touch_neighbour(struct sok_state *s, unsigned n, unsigned occupied,
-                                   uint64_t *delta)
-{
-    unsigned w = n >> 6, bit = n & 63;
-    unsigned add = !occupied & !((s->frontier[w] >> bit) & 1u);
-    unsigned down_ok = add & !((s->no_down[w] >> bit) & 1u);
-    s->frontier[w] |= (uint64_t)add << bit;
-    uint64_t d = count_delta(add, down_ok, 0, 0);
+    unsigned now = old | add;
+    uint64_t d = contrib[now] - contrib[old];
     *delta += d;
-    s->word_count[w].all += d;
+    s->word_count[n >> 6].all += d;
+    s->cells[n] = (uint8_t)now;
 }
 
-/* Neighbour n of a new face-down tile: face down is forbidden there from now on. */
-static inline void forbid_down(struct sok_state *s, unsigned n)
+/* Orthogonal neighbour n (byte old, empty: 1 when it holds no tile) of a new tile: it
+ * joins the frontier, and after a face-down tile (no_down = SOK_CELL_NO_DOWN) face down is
+ * forbidden there (the mask bit is kept for occupied cells too). */
+static inline void update_side(struct sok_state *s, unsigned n, unsigned old, unsigned empty,
+                               unsigned no_down, unsigned gain, uint64_t *delta)
 {
     unsigned w = n >> 6, bit = n & 63;
-    unsigned fresh = !(((s->no_down[w] | s->occupied[w]) >> bit) & 1u);
-    unsigned lost = corners_at(s, n) & -fresh;
-    add_counts(s, n, -count_delta(0, fresh, 0, lost));
-    s->no_down[w] |= (uint64_t)1 << bit;
+    s->frontier[w] |= (uint64_t)empty << bit;
+    s->no_down[w] |= (uint64_t)(no_down != 0) << bit;
+    update_cell(s, n, old, (SOK_CELL_FRONTIER | no_down | gain) & -empty, delta);
 }
 
-/* Branch-light on purpose: in random playouts every condition below is a coin flip, and
+/* Branch-free on purpose: in random playouts every condition below is a coin flip, and
  * mispredicted branches, not arithmetic, dominate the cost of a turn. */
 int sok_place_tile(struct sok_state *s, int x, int y, int symbol, int face_up)
 {
     unsigned c = sok_cell(x, y), wc = c >> 6, bc = c & 63;
-    /* The 8 surrounding cells, and which hold tiles, read before any byte is stored. */
+    /* The 8 surrounding cells and their bytes, all read before any byte is stored (a
+     * byte store may alias anything and would force later loads to be repeated). */
     unsigned e = (c + SOK_OFF(1, 0)) & (SOK_CELLS - 1), w = (c + SOK_OFF(-1, 0)) & (SOK_CELLS - 1),
              so = (c + SOK_OFF(0, 1)) & (SOK_CELLS - 1), n = (c + SOK_OFF(0, -1)) & (SOK_CELLS - 1),
              ne = (c + SOK_OFF(1, -1)) & (SOK_CELLS - 1), nw = (c + SOK_OFF(-1, -1)) & (SOK_CELLS - 1),
              se = (c + SOK_OFF(1, 1)) & (SOK_CELLS - 1), sw = (c + SOK_OFF(-1, 1)) & (SOK_CELLS - 1);
     const uint8_t *cells = s->cells;
-    unsigned oe = cells[e] >> 6 & 1u, ow = cells[w] >> 6 & 1u, os = cells[so] >> 6 & 1u,
-             on = cells[n] >> 6 & 1u, one = cells[ne] >> 6 & 1u, onw = cells[nw] >> 6 & 1u,
-             ose = cells[se] >> 6 & 1u, osw = cells[sw] >> 6 & 1u;
-    unsigned gone = corners_at(s, c);
-    unsigned down_ok_here = !((s->no_down[wc] >> bc) & 1u);
+    unsigned be = cells[e], bw = cells[w], bs = cells[so], bn = cells[n], bne = cells[ne],
+             bnw = cells[nw], bse = cells[se], bsw = cells[sw], bc_old = cells[c];
+    /* Occupancy: 1 when the cell holds a tile. */
+    unsigned oe = be >> 6 & 1u, ow = bw >> 6 & 1u, os = bs >> 6 & 1u, on = bn >> 6 & 1u,
+             one = bne >> 6 & 1u, onw = bnw >> 6 & 1u, ose = bse >> 6 & 1u, osw = bsw >> 6 & 1u;
 
     /* The cell leaves the frontier (it is not in it only for the two setup tiles), and
      * its complete corners go with it. */
-    unsigned in_frontier = (unsigned)(s->frontier[wc] >> bc) & 1u;
-    uint64_t delta = -count_delta(in_frontier, in_frontier & down_ok_here, gone,
-                                  gone & -down_ok_here);
+    uint64_t delta = -contrib[bc_old];
     s->word_count[wc].all += delta;
-    uint64_t keep = ~((uint64_t)1 << bc);
-    s->frontier[wc] &= keep;
-    s->occupied[wc] |= ~keep;
+    s->frontier[wc] &= ~((uint64_t)1 << bc);
+    s->occupied[wc] |= (uint64_t)1 << bc;
 
-    /* Corners NE NW SE SW: cells a (beside in x), b (beside in y), d (diagonal). */
-    struct gain g0 = gain_corner(s, 0, e, n, ne, oe | on << 1 | one << 2, &delta);
-    struct gain g1 = gain_corner(s, 1, w, n, nw, ow | on << 1 | onw << 2, &delta);
-    struct gain g2 = gain_corner(s, 2, e, so, se, oe | os << 1 | ose << 2, &delta);
-    struct gain g3 = gain_corner(s, 3, w, so, sw, ow | os << 1 | osw << 2, &delta);
-
-    touch_neighbour(s, e, oe, &delta);
-    touch_neighbour(s, w, ow, &delta);
-    touch_neighbour(s, so, os, &delta);
-    touch_neighbour(s, n, on, &delta);
+    /* Complete corners gained. Each corner point of the new tile has three other cells;
+     * when two of them hold tiles, the empty third gains that point as a corner, named
+     * from where it stands (bit k: 0..3 = NE NW SE SW). E.g. the point NE of the tile is
+     * the NW corner of the east cell, the SE corner of the north cell and the SW corner
+     * of the north-east cell. (Gains for occupied cells are masked off below.) */
+    unsigned gain_e = (on & one) << 1 | (os & ose) << 3;
+    unsigned gain_w = (on & onw) << 0 | (os & osw) << 2;
+    unsigned gain_n = (oe & one) << 2 | (ow & onw) << 3;
+    unsigned gain_s = (oe & ose) << 0 | (ow & osw) << 1;
+    unsigned no_down = face_up ? 0u : SOK_CELL_NO_DOWN;
+    update_side(s, e, be, !oe, no_down, gain_e, &delta);
+    update_side(s, w, bw, !ow, no_down, gain_w, &delta);
+    update_side(s, so, bs, !os, no_down, gain_s, &delta);
+    update_side(s, n, bn, !on, no_down, gain_n, &delta);
+    update_cell(s, ne, bne, (oe & on & !one) << 3, &delta);
+    update_cell(s, nw, bnw, (ow & on & !onw) << 2, &delta);
+    update_cell(s, se, bse, (oe & os & !ose) << 1, &delta);
+    update_cell(s, sw, bsw, (ow & os & !osw) << 0, &delta);
     s->counts += delta;
-
     int slot = s->num_tiles++;
     s->cells[c] = (uint8_t)(SOK_CELL_TILE | slot);
-    s->cells[g0.cell] = (uint8_t)(s->cells[g0.cell] | g0.bit);
-    s->cells[g1.cell] = (uint8_t)(s->cells[g1.cell] | g1.bit);
-    s->cells[g2.cell] = (uint8_t)(s->cells[g2.cell] | g2.bit);
-    s->cells[g3.cell] = (uint8_t)(s->cells[g3.cell] | g3.bit);
-    if (!face_up) {
-        forbid_down(s, e);
-        forbid_down(s, w);
-        forbid_down(s, so);
-        forbid_down(s, n);
-    }
 
     /* The box starts at the first tile, 0,0 (init zeroes it). */
     s->min_x = (int8_t)(x < s->min_x ? x : s->min_x);

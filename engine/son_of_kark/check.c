@@ -44,7 +44,7 @@ int sok_check(const void *state, kk_error *err)
         used[t->symbol]++;
     }
     for (unsigned c = 0; c < SOK_CELLS; c++)
-        if (!sok_bit(occ, c) && (s->cells[c] & ~15u))
+        if (!sok_bit(occ, c) && (s->cells[c] & ~(15u | SOK_CELL_FRONTIER | SOK_CELL_NO_DOWN)))
             return kk_fail(err, "empty cell %u holds %#x", c, s->cells[c]);
     for (int i = 0; i < s->num_tiles; i++) {
         const struct sok_tile *t = &s->tiles[i];
@@ -69,6 +69,13 @@ int sok_check(const void *state, kk_error *err)
     if (memcmp(occ, s->occupied, sizeof occ) || memcmp(front, s->frontier, sizeof front) ||
         memcmp(nodown, s->no_down, sizeof nodown))
         return kk_fail(err, "occupied/frontier/no_down masks disagree with the tiles");
+    for (unsigned c = 0; c < SOK_CELLS; c++) {
+        unsigned v = s->cells[c];
+        if (!sok_bit(occ, c) && (!(v & SOK_CELL_FRONTIER) != !sok_bit(front, c) ||
+                                 !(v & SOK_CELL_NO_DOWN) != !sok_bit(nodown, c)))
+            return kk_fail(err, "cell %u: frontier/no_down bits %#x disagree with the tiles", c,
+                           v);
+    }
 
     int nf = 0, nd = 0, nc = 0, ncd = 0;
     for (unsigned w = 0; w < SOK_WORDS; w++) {

@@ -30,8 +30,14 @@
 #define SOK_WORDS (SOK_CELLS / 64)
 #define SOK_STRIDE 50
 
-/* Flag of an occupied cell in struct sok_state cells[]; the low 6 bits are the slot. */
+/* Bits of a cell byte (struct sok_state cells[]). A cell holding a tile has SOK_CELL_TILE
+ * and its slot in tiles[] in the low 6 bits. An empty cell has bit k (0..3 = NE NW SE SW)
+ * when corner k is complete (the other three cells at that corner point hold tiles: a
+ * Crossroad target), SOK_CELL_FRONTIER when a tile is orthogonally beside it and
+ * SOK_CELL_NO_DOWN when a face-down tile is. */
 #define SOK_CELL_TILE 0x40
+#define SOK_CELL_FRONTIER 0x10
+#define SOK_CELL_NO_DOWN 0x20
 
 /* A connected set of n cells has at most 2n + 2 empty orthogonal neighbours. */
 #define SOK_MAX_FRONTIER (2 * SOK_TILES + 2)
@@ -86,11 +92,10 @@ struct sok_state {
     /* Cells around an active City: only a tile placed there can change a City, so other
      * placements skip the City list. */
     uint64_t city_zone[SOK_WORDS];
-    /* One byte per cell. A tile's cell holds SOK_CELL_TILE | its slot in tiles[], so
-     * Crossroads, Cities and move decoding read their few neighbouring tiles here instead
-     * of scanning tiles[]. An empty cell holds its complete corners: bit k (0..3 = NE NW SE
-     * SW) when the other three cells at that corner point hold tiles, a Crossroad target
-     * (only frontier cells can have one). */
+    /* One byte per cell (SOK_CELL_*): a placement reads and writes its 9 cells' bytes and
+     * nothing else of the board but a few mask bits; Crossroads, Cities and move decoding
+     * find their neighbouring tiles here instead of scanning tiles[]. The frontier and
+     * no_down masks repeat two of the bits, for the move generators' bit scans. */
     uint8_t cells[SOK_CELLS];
     struct sok_tile tiles[SOK_TILES]; /* in placement order */
     struct sok_city cities[SOK_TILES];
