@@ -76,11 +76,12 @@ static inline void update_side(struct sok_state *s, unsigned n, unsigned old, un
     update_cell(s, n, old, (SOK_CELL_FRONTIER | no_down | gain) & -empty, delta);
 }
 
-/* Branch-free on purpose: in random playouts every condition below is a coin flip, and
+/* Branch-light on purpose: in random playouts most conditions below are coin flips, and
  * mispredicted branches, not arithmetic, dominate the cost of a turn. */
-int sok_place_tile(struct sok_state *s, int x, int y, int symbol, int face_up)
+static inline int place_at(struct sok_state *s, unsigned c, int x, int y, int symbol,
+                           int face_up)
 {
-    unsigned c = sok_cell(x, y), wc = c >> 6, bc = c & 63;
+    unsigned wc = c >> 6, bc = c & 63;
     /* The 8 surrounding cells and their bytes, all read before any byte is stored (a
      * byte store may alias anything and would force later loads to be repeated). */
     unsigned e = (c + SOK_OFF(1, 0)) & (SOK_CELLS - 1), w = (c + SOK_OFF(-1, 0)) & (SOK_CELLS - 1),
@@ -90,9 +91,10 @@ int sok_place_tile(struct sok_state *s, int x, int y, int symbol, int face_up)
     const uint8_t *cells = s->cells;
     unsigned be = cells[e], bw = cells[w], bs = cells[so], bn = cells[n], bne = cells[ne],
              bnw = cells[nw], bse = cells[se], bsw = cells[sw], bc_old = cells[c];
-    /* Occupancy: 1 when the cell holds a tile. */
-    unsigned oe = be >> 6 & 1u, ow = bw >> 6 & 1u, os = bs >> 6 & 1u, on = bn >> 6 & 1u,
-             one = bne >> 6 & 1u, onw = bnw >> 6 & 1u, ose = bse >> 6 & 1u, osw = bsw >> 6 & 1u;
+    /* Occupancy: SOK_CELL_TILE (1 << 6) when the cell holds a tile, else 0. */
+    unsigned oe = be & SOK_CELL_TILE, ow = bw & SOK_CELL_TILE, os = bs & SOK_CELL_TILE,
+             on = bn & SOK_CELL_TILE, one = bne & SOK_CELL_TILE, onw = bnw & SOK_CELL_TILE,
+             ose = bse & SOK_CELL_TILE, osw = bsw & SOK_CELL_TILE;
 
     /* The cell leaves the frontier (it is not in it only for the two setup tiles), and
      * its complete corners go with it. */
@@ -106,19 +108,24 @@ int sok_place_tile(struct sok_state *s, int x, int y, int symbol, int face_up)
      * from where it stands (bit k: 0..3 = NE NW SE SW). E.g. the point NE of the tile is
      * the NW corner of the east cell, the SE corner of the north cell and the SW corner
      * of the north-east cell. (Gains for occupied cells are masked off below.) */
-    unsigned gain_e = (on & one) << 1 | (os & ose) << 3;
-    unsigned gain_w = (on & onw) << 0 | (os & osw) << 2;
-    unsigned gain_n = (oe & one) << 2 | (ow & onw) << 3;
-    unsigned gain_s = (oe & ose) << 0 | (ow & osw) << 1;
+    unsigned gain_e = (on & one) >> 5 | (os & ose) >> 3;
+    unsigned gain_w = (on & onw) >> 6 | (os & osw) >> 4;
+    unsigned gain_n = (oe & one) >> 4 | (ow & onw) >> 3;
+    unsigned gain_s = (oe & ose) >> 6 | (ow & osw) >> 5;
     unsigned no_down = face_up ? 0u : SOK_CELL_NO_DOWN;
     update_side(s, e, be, !oe, no_down, gain_e, &delta);
     update_side(s, w, bw, !ow, no_down, gain_w, &delta);
     update_side(s, so, bs, !os, no_down, gain_s, &delta);
     update_side(s, n, bn, !on, no_down, gain_n, &delta);
-    update_cell(s, ne, bne, (oe & on & !one) << 3, &delta);
-    update_cell(s, nw, bnw, (ow & on & !onw) << 2, &delta);
-    update_cell(s, se, bse, (oe & os & !ose) << 1, &delta);
-    update_cell(s, sw, bsw, (ow & os & !osw) << 0, &delta);
+    /* A diagonal cell changes only when it gains a corner: rare, so a branch pays. */
+    if ((oe & on) > one)
+        update_cell(s, ne, bne, 1u << 3, &delta);
+    if ((ow & on) > onw)
+        update_cell(s, nw, bnw, 1u << 2, &delta);
+    if ((oe & os) > ose)
+        update_cell(s, se, bse, 1u << 1, &delta);
+    if ((ow & os) > osw)
+        update_cell(s, sw, bsw, 1u << 0, &delta);
     s->counts += delta;
     int slot = s->num_tiles++;
     s->cells[c] = (uint8_t)(SOK_CELL_TILE | slot);
@@ -151,6 +158,11 @@ int sok_place_tile(struct sok_state *s, int x, int y, int symbol, int face_up)
     return slot;
 }
 
+int sok_place_tile(struct sok_state *s, int x, int y, int symbol, int face_up)
+{
+    return place_at(s, sok_cell(x, y), x, y, symbol, face_up);
+}
+
 static void add_points(struct sok_state *s, int seat, enum sok_source src, int points)
 {
     s->score[seat] = (int16_t)(s->score[seat] + points);
@@ -176,10 +188,12 @@ static void place_market(struct sok_state *s, int seat, int slot)
 static void zone_add(struct sok_state *s, int slot)
 {
     const struct sok_tile *t = &s->tiles[slot];
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++)
-            if (dx || dy)
-                sok_set(s->city_zone, sok_cell(t->x + dx, t->y + dy));
+    unsigned c = sok_cell(t->x, t->y);
+    static const unsigned around[8] = {SOK_OFF(-1, -1), SOK_OFF(0, -1), SOK_OFF(1, -1),
+                                       SOK_OFF(-1, 0),  SOK_OFF(1, 0),  SOK_OFF(-1, 1),
+                                       SOK_OFF(0, 1),   SOK_OFF(1, 1)};
+    for (int i = 0; i < 8; i++)
+        sok_set(s->city_zone, (c + around[i]) & (SOK_CELLS - 1));
 }
 
 static void place_city(struct sok_state *s, int seat, int slot)
@@ -266,7 +280,7 @@ void sok_play(struct sok_state *s, kk_move move)
     const struct sok_tile *beside = &s->tiles[v & 63u];
     int x = beside->x - dx, y = beside->y - dy;
     int city_changed = sok_bit(s->city_zone, cell);
-    int slot = sok_place_tile(s, x, y, s->drawn, face_up);
+    int slot = place_at(s, cell, x, y, s->drawn, face_up);
     if (token != SOK_NONE) {
         s->tiles[slot].token = (uint8_t)token;
         s->tiles[slot].owner = (int8_t)seat;
@@ -283,7 +297,7 @@ void sok_play(struct sok_state *s, kk_move move)
 
     s->turns[seat]++;
     s->drawn = -1;
-    s->seat = (uint8_t)((seat + 1) % s->players);
+    s->seat = (uint8_t)(seat + 1 == s->players ? 0 : seat + 1);
     if (s->bag_left == 0) {
         sok_end_scoring(s);
         s->terminal = 1;
