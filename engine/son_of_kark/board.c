@@ -101,7 +101,6 @@ static inline int place_at(struct sok_state *s, unsigned c, int x, int y, int sy
     uint64_t delta = -contrib[bc_old];
     s->word_count[wc].all += delta;
     s->frontier[wc] &= ~((uint64_t)1 << bc);
-    s->occupied[wc] |= (uint64_t)1 << bc;
 
     /* Complete corners gained. Each corner point of the new tile has three other cells;
      * when two of them hold tiles, the empty third gains that point as a corner, named

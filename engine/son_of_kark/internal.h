@@ -66,13 +66,13 @@ static const int sok_corner_dy[4] = {-1, -1, 1, 1};
 static const int sok_dir_dx[4] = {1, -1, 0, 0};
 static const int sok_dir_dy[4] = {0, 0, 1, -1};
 
-/* 1 when the other three cells at corner k (0..3 = NE NW SE SW) of cell are all occupied. */
-static inline int sok_corner_complete(const struct sok_state *s, unsigned cell, int k)
+/* 1 when the other three cells at corner k (0..3 = NE NW SE SW) of cell are all set in
+ * the occupancy mask occ. */
+static inline int sok_corner_complete(const uint64_t *occ, unsigned cell, int k)
 {
     int dx = sok_corner_dx[k], dy = sok_corner_dy[k];
-    return sok_bit(s->occupied, sok_step(cell, dx, 0)) &&
-           sok_bit(s->occupied, sok_step(cell, 0, dy)) &&
-           sok_bit(s->occupied, sok_step(cell, dx, dy));
+    return sok_bit(occ, sok_step(cell, dx, 0)) && sok_bit(occ, sok_step(cell, 0, dy)) &&
+           sok_bit(occ, sok_step(cell, dx, dy));
 }
 
 /* Real coordinates of a cell in the tiles' bounding box grown by one; 0, or -1 outside. */

@@ -1,9 +1,10 @@
 /* Son of Kark: the game engine (rules in docs/rules/son-of-kark.md).
- * The state is a flat, pointer-free struct (memcpy-copyable) built around 1024-bit masks
- * on a skewed torus (occupied cells, frontier cells, cells where a face-down tile is
- * forbidden, cells around Cities), a byte per cell (its tile, or its complete corners)
- * and incrementally kept counts of move targets, so that the number of legal moves is O(1) and a uniform random
- * move needs no move list. The struct is public so tests and tools can read it; only the
+ * The state is a flat, pointer-free struct (memcpy-copyable) built around a skewed torus
+ * of 1024 cells: a byte per cell (its tile, or what an empty cell offers: frontier,
+ * face down forbidden, complete corners), 1024-bit masks of the frontier, of where face
+ * down is forbidden and of the cells around Cities, and incrementally kept counts of move
+ * targets, so that the number of legal moves is O(1) and a uniform random move needs no
+ * move list. The struct is public so tests and tools can read it; only the
  * functions of this module write it. */
 #ifndef SOK_H
 #define SOK_H
@@ -86,7 +87,6 @@ union sok_counts {
 #endif
 
 struct sok_state {
-    uint64_t occupied[SOK_WORDS];
     uint64_t frontier[SOK_WORDS]; /* empty cells orthogonally beside a tile */
     uint64_t no_down[SOK_WORDS];  /* cells orthogonally beside a face-down tile */
     /* Cells around an active City: only a tile placed there can change a City, so other
