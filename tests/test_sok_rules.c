@@ -202,6 +202,21 @@ static void consistency_check(void)
     s.frontier[3] ^= 1;
     CHECK_EQ_INT(g->check(&s, &err), -1);
     memcpy(&s, &saved, sizeof s);
+    /* The per-cell bytes: a frontier cell's corner and face-down bits, a tile's slot. */
+    unsigned fc = 0;
+    while (fc < SOK_CELLS - 1 && !(s.cells[fc] & SOK_CELL_FRONTIER))
+        fc++;
+    CHECK(s.cells[fc] & SOK_CELL_FRONTIER);
+    s.cells[fc] ^= 1;
+    CHECK_EQ_INT(g->check(&s, &err), -1);
+    CHECK(strstr(err.msg, "corner") != NULL);
+    memcpy(&s, &saved, sizeof s);
+    s.cells[fc] ^= SOK_CELL_NO_DOWN;
+    CHECK_EQ_INT(g->check(&s, &err), -1);
+    memcpy(&s, &saved, sizeof s);
+    s.cells[(unsigned)(s.tiles[0].x + SOK_STRIDE * s.tiles[0].y) & (SOK_CELLS - 1)] ^= 1;
+    CHECK_EQ_INT(g->check(&s, &err), -1);
+    memcpy(&s, &saved, sizeof s);
     s.score[1] = 4;
     CHECK_EQ_INT(g->check(&s, &err), -1);
 }
