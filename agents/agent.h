@@ -7,8 +7,8 @@
 
 #include "../engine/core/game.h"
 
-#define KK_SPEC_LEN 160
-#define KK_MAX_AGENT_OPTS 16
+#define KK_SPEC_LEN 256
+#define KK_MAX_AGENT_OPTS 32
 
 /* One option of an agent kind. Numbers are doubles (integral when is_int); a choice
  * option's value is the index of the chosen name. */

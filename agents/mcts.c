@@ -58,6 +58,8 @@ struct mcts_params {
     int expand_greedy;   /* expansion order: best evaluation first instead of random */
     int nodes;           /* pool capacity per thread; 0: automatic */
     int determinize;     /* ismcts */
+    int view_sample;     /* mcts view=sample: search determinizations, never the true state */
+    int samples;         /* view=sample: determinizations per decision (PIMC votes) */
 };
 
 /* One thread's search: its tree, scratch memory and rng. */
@@ -67,6 +69,7 @@ struct mcts_tree {
     int valid;            /* nodes[0] is the root for the state in `tracked` */
     void *tracked;        /* the state the tree's root stands for */
     void *work;           /* the state of the current iteration */
+    void *sampled;        /* view=sample: the determinization being searched */
     struct kk_search_scratch sc;
     int32_t *path;        /* node indices from the root, cap entries */
     int32_t *path_played; /* AMAF: played[] length when the path reached each node */
@@ -432,6 +435,70 @@ static void mcts_search_tree(struct mcts_tree *t, const struct kk_game *g,
     t->iterations = done;
 }
 
+/* Adds tree t's root statistics for the moves in the legal set of tree[0] (built from the
+ * real root moves) into m->root_visits / root_value. */
+static void add_root_stats(struct mcts *m, const struct mcts_tree *t, int who)
+{
+    const struct mcts_tree *t0 = &m->tree[0];
+    for (int32_t c = t->nodes[0].first_child; c != MCTS_NO_NODE; c = t->nodes[c].next_sibling) {
+        if (t->nodes[c].seat != who)
+            continue;
+        int k = legal_set_find(t0, t->nodes[c].move);
+        if (k < 0)
+            continue;
+        m->root_visits[k] += t->nodes[c].visits;
+        m->root_value[k] += t->nodes[c].value;
+    }
+}
+
+/* The most visited real root move (ties: better mean), or -1 without statistics. */
+static int best_root(const struct mcts *m, int n)
+{
+    int best = -1;
+    for (int k = 0; k < n; k++) {
+        if (m->root_visits[k] == 0)
+            continue;
+        if (best < 0 || m->root_visits[k] > m->root_visits[best] ||
+            (m->root_visits[k] == m->root_visits[best] &&
+             m->root_value[k] / m->root_visits[k] > m->root_value[best] / m->root_visits[best]))
+            best = k;
+    }
+    return best;
+}
+
+/* view=sample: tree i searches determinizations i, i + T, i + 2T, ... of the `samples`,
+ * each with an equal share of the iterations. Everything is drawn from the trees' split
+ * rngs, so the move depends only on the seed, `samples` and `threads`. */
+static kk_move mcts_choose_sampled(struct mcts *m, const void *state, int n, int who,
+                                   double deadline)
+{
+    const struct kk_game *g = m->base.game;
+    const struct mcts_params *p = &m->p;
+    int T = m->ntrees, K = p->samples;
+    memset(m->root_visits, 0, sizeof *m->root_visits * (size_t)n);
+    memset(m->root_value, 0, sizeof *m->root_value * (size_t)n);
+    struct mcts_tree *t0 = &m->tree[0];
+    for (int k = 0; k < K; k++) {
+        struct mcts_tree *t = &m->tree[k % T];
+        int share = p->iters / K + (k < p->iters % K);
+        if (p->iters > 0 && share == 0)
+            share = 1;
+        g->sample_view(state, who, &t->rng, t->sampled);
+        t->valid = 0;
+        mcts_search_tree(t, g, p, t->sampled, share, deadline);
+        t->valid = 0; /* a determinization is never the state observe() will see */
+        /* tree[0]'s legal set may have been rebuilt by the search: rebuild it from the
+         * real root moves before reading votes. */
+        memcpy(t0->sc.moves, m->root_moves, sizeof *m->root_moves * (size_t)n);
+        legal_set_build(t0, n, g->max_moves);
+        add_root_stats(m, t, who);
+    }
+    int best = best_root(m, n);
+    if (best < 0)
+        return m->root_moves[kk_rng_bounded(&t0->rng, (uint32_t)n)];
+    return m->root_moves[best];
+}
+
 static kk_move mcts_choose(struct kk_agent *self, const void *state, kk_rng *rng)
 {
     struct mcts *m = (struct mcts *)self;
@@ -445,6 +512,14 @@ static kk_move mcts_choose(struct kk_agent *self, const void *state, kk_rng *rng
         kk_rng_split(rng, (uint64_t)i, &m->tree[i].rng);
     double deadline = p->ms > 0 ? omp_get_wtime() + p->ms / 1000.0 : 0;
     int T = m->ntrees;
+    if (p->view_sample && g->sample_view) {
+        /* Determinized mcts (perfect-information Monte Carlo): each tree searches `samples`
+         * states drawn from what the mover sees, one fresh tree per state, and the root
+         * visits of all of them are summed below as votes. The true state is never searched.
+         * Trees run one after another here: votes are read from each tree before the next
+         * determinization replaces it. */
+        return mcts_choose_sampled(m, state, n, who, deadline);
+    }
     if (T == 1) {
         mcts_search_tree(&m->tree[0], g, p, state, p->iters, deadline);
     } else {
@@ -466,28 +541,9 @@ static kk_move mcts_choose(struct kk_agent *self, const void *state, kk_rng *rng
     legal_set_build(t0, n, g->max_moves);
     memset(m->root_visits, 0, sizeof *m->root_visits * (size_t)n);
     memset(m->root_value, 0, sizeof *m->root_value * (size_t)n);
-    for (int i = 0; i < T; i++) {
-        struct mcts_tree *t = &m->tree[i];
-        for (int32_t c = t->nodes[0].first_child; c != MCTS_NO_NODE;
-             c = t->nodes[c].next_sibling) {
-            if (t->nodes[c].seat != who)
-                continue;
-            int k = legal_set_find(t0, t->nodes[c].move);
-            if (k < 0)
-                continue;
-            m->root_visits[k] += t->nodes[c].visits;
-            m->root_value[k] += t->nodes[c].value;
-        }
-    }
-    int best = -1;
-    for (int k = 0; k < n; k++) {
-        if (m->root_visits[k] == 0)
-            continue;
-        if (best < 0 || m->root_visits[k] > m->root_visits[best] ||
-            (m->root_visits[k] == m->root_visits[best] &&
-             m->root_value[k] / m->root_visits[k] > m->root_value[best] / m->root_visits[best]))
-            best = k;
-    }
+    for (int i = 0; i < T; i++)
+        add_root_stats(m, &m->tree[i], who);
+    int best = best_root(m, n);
     if (best < 0) /* no statistics at all (e.g. a zero time budget) */
         return m->root_moves[kk_rng_bounded(rng, (uint32_t)n)];
     return m->root_moves[best];
@@ -541,6 +597,7 @@ static void tree_free(struct mcts_tree *t)
     free(t->spare);
     free(t->tracked);
     free(t->work);
+    free(t->sampled);
     kk_search_scratch_free(&t->sc);
     free(t->path);
     free(t->path_played);
@@ -574,13 +631,14 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
     t->spare = p->reuse ? malloc((size_t)cap * sizeof *t->spare) : NULL;
     t->tracked = malloc(g->state_size);
     t->work = malloc(g->state_size);
+    t->sampled = malloc(g->state_size);
     t->path = malloc((size_t)(cap + 1) * sizeof *t->path);
     t->path_played = malloc((size_t)(cap + 1) * sizeof *t->path_played);
     t->hmask = pow2_at_least(2u * (uint32_t)g->max_moves) - 1;
     t->hidx = malloc((t->hmask + 1) * sizeof *t->hidx);
     t->hstamp = calloc(t->hmask + 1, sizeof *t->hstamp);
     t->childmark = calloc((size_t)g->max_moves, sizeof *t->childmark);
-    int ok = t->nodes && (t->spare || !p->reuse) && t->tracked && t->work && t->path &&
+    int ok = t->nodes && (t->spare || !p->reuse) && t->tracked && t->work && t->sampled && t->path &&
              t->path_played && t->hidx && t->hstamp && t->childmark;
     if (p->rave > 0) {
         t->played_seat = malloc(MCTS_MAX_PLAYED * sizeof *t->played_seat);
@@ -599,13 +657,15 @@ static const char *const mcts_rewards[] = {"win", "margin", NULL};
 static const char *const mcts_rollouts[] = {"random", "greedy", NULL};
 static const char *const mcts_chance[] = {"open", "explicit", NULL};
 static const char *const mcts_expand[] = {"random", "greedy", NULL};
+static const char *const mcts_views[] = {"true", "sample", NULL};
 
 /* Indices into the option table, shared by mcts and ismcts. */
 enum {
     OPT_ITERS, OPT_MS, OPT_C, OPT_REWARD, OPT_ROLLOUT, OPT_EPSILON, OPT_DEPTH, OPT_CHANCE,
     OPT_RAVE, OPT_THREADS, OPT_REUSE, OPT_WIDEN, OPT_WIDEN_EXP, OPT_EXPAND, OPT_NODES,
-    OPT_COUNT
+    OPT_VIEW, OPT_SAMPLES, OPT_COUNT
 };
+_Static_assert(OPT_COUNT <= KK_MAX_AGENT_OPTS, "raise KK_MAX_AGENT_OPTS in agent.h");
 
 static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
     [OPT_ITERS] = {"iters", "1000", 0, 100000000, 1, NULL,
@@ -642,6 +702,13 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
     [OPT_NODES] = {"nodes", "0", 0, 100000000, 1, NULL,
                    "tree node pool per thread (0: 3 * iterations per thread + 1024, or 2^20 "
                    "with a time budget); a full pool stops growing the tree"},
+    [OPT_VIEW] = {"view", "true", 0, 0, 0, mcts_views,
+                  "mcts on hidden-information games: true searches the true state (sees "
+                  "hidden cards: a cheating baseline); sample searches determinizations "
+                  "drawn from what the mover sees (ismcts ignores it)"},
+    [OPT_SAMPLES] = {"samples", "1", 1, 10000, 1, NULL,
+                     "view=sample: determinizations per decision, iterations split evenly, "
+                     "root visits summed as votes"},
 };
 
 static struct kk_agent *mcts_create_common(const struct kk_game *g, const double *vals,
@@ -664,6 +731,8 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.expand_greedy = vals[OPT_EXPAND] != 0;
     p.nodes = (int)vals[OPT_NODES];
     p.determinize = determinize;
+    p.view_sample = !determinize && vals[OPT_VIEW] != 0;
+    p.samples = (int)vals[OPT_SAMPLES];
     if (p.iters == 0 && p.ms == 0) {
         kk_fail(err, "%s needs a budget: iters > 0 or ms > 0", determinize ? "ismcts" : "mcts");
         return NULL;

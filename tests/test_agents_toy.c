@@ -186,6 +186,31 @@ static void test_hidden_information(void)
     }
 }
 
+/* mcts:view=sample searches a determinization, never the true state: each decision it
+ * guesses the card of its sample (PIMC has no notion of playing safe for information it
+ * lacks), so it names the true card about one time in three, where peeking mcts always does.
+ * A leak of the true state into the sample would make it right every time. */
+static void test_sampled_view(void)
+{
+    char state[64];
+    toy_guess_setup(state, 1);
+    int right = 0, guesses = 0, trials = 90;
+    for (int i = 0; i < trials; i++) {
+        kk_rng rng;
+        kk_rng_seed(&rng, 11, (uint64_t)i);
+        struct kk_agent *a = make(&kk_toy_guess, i % 2 ? "mcts:iters=300,view=sample"
+                                                       : "mcts:iters=300,view=sample,samples=3");
+        kk_move m = a->choose(a, state, &rng);
+        CHECK(kk_is_legal(&kk_toy_guess, state, m));
+        guesses += m != TOY_GUESS_SAFE;
+        right += m == TOY_GUESS_CARD0 + 1;
+        kk_agent_destroy(a);
+    }
+    /* Binomial(90, 1/3) among guesses: mean 30, sd 4.5; the bounds are > 3.5 sd away. */
+    CHECK(guesses >= 80);
+    CHECK(right >= 14 && right <= 46);
+}
+
 /* Plays a 3-player toy-nim game with one agent spec in every seat (observing every event);
  * returns a hash of the moves. */
 static uint64_t play_nim(const char *spec, uint64_t seed, int check_best, int add)
@@ -273,6 +298,7 @@ int main(void)
     test_take_the_win();
     test_greedy_ties();
     test_hidden_information();
+    test_sampled_view();
     test_reproducible();
     test_reuse_keeps_playing_well();
     return kk_test_done("agents_toy");
