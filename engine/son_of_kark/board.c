@@ -47,12 +47,6 @@ static const uint64_t contrib[128] = {
     SOK_CONTRIB16(64), SOK_CONTRIB16(80), SOK_CONTRIB16(96), SOK_CONTRIB16(112),
 };
 
-/* Number of complete corners of an empty cell. */
-static inline unsigned corners_at(const struct sok_state *s, unsigned cell)
-{
-    return SOK_BITS4(sok_corners(s, cell));
-}
-
 /* Sets bits `add` in the byte (old) of cell n and moves the counts by the change. */
 static inline void update_cell(struct sok_state *s, unsigned n, unsigned old, unsigned add,
                                uint64_t *delta)
