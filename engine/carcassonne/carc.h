@@ -192,28 +192,12 @@ int carc_lowest(const struct carc_state *s);
 /* Consistency check (followers conserved, union-find sets, frontier). 0 or -1 with err. */
 int carc_check_state(const struct carc_state *s, kk_error *err);
 
-/* Uniform integer in [0, bound) without a division in the common case (Lemire's
- * multiply-and-reject; unbiased). Playouts draw several per turn. */
-static inline uint32_t carc_bounded(kk_rng *rng, uint32_t bound)
-{
-    uint64_t m = (uint64_t)kk_rng_u32(rng) * bound;
-    uint32_t low = (uint32_t)m;
-    if (low < bound) {
-        uint32_t threshold = (uint32_t)(-bound) % bound;
-        while (low < threshold) {
-            m = (uint64_t)kk_rng_u32(rng) * bound;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
-
 /* A uniformly drawn placement of tile t (there must be one): returns 4 * k + rot for
  * frontier cell k. Rejection over (frontier cell, rotation) pairs: every fitting pair is
  * equally likely; on a typical board one pair in six or seven fits, so the loop runs
  * about 4.6 times per move. It is inline (playouts spend a sixth of their instructions
  * here) and works on a local copy of the generator, written back once; the draws are
- * exactly those of carc_bounded() on rng. */
+ * exactly those of kk_rng_below() on rng. */
 static inline int carc_pick_placement(const struct carc_state *s, int t, kk_rng *rng)
 {
     uint32_t period = carc_period[t]; /* symmetric tiles fit only at their first rotations */
@@ -222,7 +206,7 @@ static inline int carc_pick_placement(const struct carc_state *s, int t, kk_rng 
     const uint8_t *fit = &carc_fit[0][t]; /* column t: pattern p's entry is fit[p * NTYPES] */
     kk_rng local = *rng;
     for (;;) {
-        uint32_t u = carc_bounded(&local, pairs);
+        uint32_t u = kk_rng_below(&local, pairs);
         int k = (int)(u >> shift), r = (int)(u & (period - 1));
         if ((fit[s->fpat[k] * CARC_NTYPES] >> r) & 1u &&
             (!s->near_limit || carc_front_usable(s, k))) {

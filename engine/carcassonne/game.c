@@ -183,7 +183,7 @@ static kk_move carc_random_move(const void *state, kk_rng *rng)
 {
     const struct carc_state *s = state;
     if (s->phase == CARC_PHASE_DECIDE)
-        return CARC_MOVE_DECIDE | (kk_move)carc_bounded(rng, s->npending);
+        return CARC_MOVE_DECIDE | (kk_move)kk_rng_below(rng, s->npending);
     /* Rejection: a uniform placement and a uniform spot among every segment the tile
      * could offer; keeping only legal pairs leaves every legal move equally likely. */
     int t = s->tile, seat = s->seat;
@@ -193,7 +193,7 @@ static kk_move carc_random_move(const void *state, kk_rng *rng)
     for (;;) {
         int pick = carc_pick_placement(s, t, rng);
         int x = s->fx[pick >> 2], y = s->fy[pick >> 2], rot = pick & 3;
-        int sp = spots > 1 ? (int)carc_bounded(rng, (uint32_t)spots) : 0;
+        int sp = spots > 1 ? (int)kk_rng_below(rng, (uint32_t)spots) : 0;
         if (!s->solo) {
             if (sp == 0 || carc_segment_free(s, x, y, t, rot, sp - 1))
                 return carc_move(x, y, rot, sp);
@@ -246,7 +246,7 @@ static int carc_chance_outcomes(const void *state, kk_move *out, double *prob)
 static kk_move carc_sample_chance(const void *state, kk_rng *rng)
 {
     const struct carc_state *s = state;
-    return s->deck[carc_bounded(rng, s->deck_size)];
+    return s->deck[kk_rng_below(rng, s->deck_size)];
 }
 
 static void carc_scores(const void *state, int32_t *out)

@@ -133,7 +133,7 @@ static int sok_chance_outcomes(const void *state, kk_move *out, double *prob)
 static kk_move sok_sample_chance(const void *state, kk_rng *rng)
 {
     const struct sok_state *s = state;
-    unsigned r = sok_rng_below(rng, s->bag_left);
+    unsigned r = kk_rng_below(rng, s->bag_left);
     /* The symbol is the number of prefix sums of the bag that r reaches (branch-free). */
     const uint8_t *bag = s->bag;
     unsigned p0 = bag[0], p1 = p0 + bag[1], p2 = p1 + bag[2], p3 = p2 + bag[3],

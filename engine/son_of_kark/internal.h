@@ -43,23 +43,6 @@ static inline unsigned sok_corners(const struct sok_state *s, unsigned cell)
     return s->cells[cell] & 15u;
 }
 
-/* Uniform in [0, bound) without a division in the common case (Lemire's multiply-shift
- * with rejection; unbiased). Playouts draw twice per turn, so the two divisions of
- * kk_rng_bounded would be a measurable share of a random game. bound >= 1. */
-static inline unsigned sok_rng_below(kk_rng *rng, unsigned bound)
-{
-    uint64_t m = (uint64_t)kk_rng_u32(rng) * bound;
-    uint32_t low = (uint32_t)m;
-    if (low < bound) {
-        uint32_t threshold = (uint32_t)-bound % bound;
-        while (low < threshold) {
-            m = (uint64_t)kk_rng_u32(rng) * bound;
-            low = (uint32_t)m;
-        }
-    }
-    return (unsigned)(m >> 32);
-}
-
 /* Corner directions, indexed by token - SOK_NE: east/west and north/south steps. */
 static const int sok_corner_dx[4] = {1, -1, 1, -1};
 static const int sok_corner_dy[4] = {-1, -1, 1, 1};

@@ -116,7 +116,7 @@ kk_move sok_random_move(const void *state, kk_rng *rng)
     edge[4] = edge[3] + (nd & -t);
     edge[5] = edge[4] + (s->n_corners & -t);
     edge[6] = edge[5] + (s->n_corners_down_ok & -t);
-    unsigned k = sok_rng_below(rng, edge[6]);
+    unsigned k = kk_rng_below(rng, edge[6]);
     unsigned block = (k >= edge[1]) + (k >= edge[2]) + (k >= edge[3]) + (k >= edge[4]) +
                      (k >= edge[5]);
     k -= edge[block];
