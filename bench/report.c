@@ -20,6 +20,7 @@
 #ifndef KK_BUILD_TYPE
 #define KK_BUILD_TYPE "unknown"
 #endif
+#include "kk_commit.h" /* generated at build time: KK_GIT_COMMIT */
 #ifndef KK_GIT_COMMIT
 #define KK_GIT_COMMIT "unknown"
 #endif
