@@ -58,11 +58,12 @@ static const struct kk_stat_desc base_stats[NUM_BASE_STATS] = {
     {"tiles_discarded", 0, "drawn tiles that fitted nowhere"},
 };
 
-enum { SST_RESULT, SST_NO_MEEPLE, SST_TILES_LEFT, SST_DISCARDED, SST_GOALS };
+/* The result itself is not a statistic: every cooperative game has g->result(), and
+ * selfplay and tournaments report it as their own column. */
+enum { SST_NO_MEEPLE, SST_TILES_LEFT, SST_DISCARDED, SST_GOALS };
 #define NUM_SOLO_STATS (SST_GOALS + CARC_NGOALS)
 
 static const struct kk_stat_desc solo_stats[NUM_SOLO_STATS] = {
-    {"result", 0, "the lowest colour's final score"},
     {"ended_no_meeple", 0, "1: ended because a colour had to place a meeple and had none"},
     {"tiles_left", 0, "tiles left in the piles at the end"},
     {"tiles_discarded", 0, "drawn tiles that fitted nowhere"},
@@ -507,7 +508,6 @@ static void base_get_stats(const void *state, double *out)
 static void solo_get_stats(const void *state, double *out)
 {
     const struct carc_state *s = state;
-    out[SST_RESULT] = carc_lowest(s);
     out[SST_NO_MEEPLE] = s->end_reason == CARC_END_NO_MEEPLE;
     out[SST_TILES_LEFT] = s->bag_total;
     out[SST_DISCARDED] = s->discarded;
