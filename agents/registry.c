@@ -65,7 +65,7 @@ static int parse_opt(const struct kk_agent_class *cls, const struct kk_agent_opt
         (o->is_int && v != floor(v))) {
         if (o->is_int)
             return kk_fail(err, "bad value '%s' for %s option '%s': expected a whole number "
-                                "%g..%g", text, cls->name, o->name, o->min, o->max);
+                                "%.0f..%.0f", text, cls->name, o->name, o->min, o->max);
         return kk_fail(err, "bad value '%s' for %s option '%s': expected a number %g..%g", text,
                        cls->name, o->name, o->min, o->max);
     }
