@@ -521,42 +521,6 @@ static void json_variant_values(struct kk_buf *b, const struct kk_game *g,
     kk_buf_printf(b, "}");
 }
 
-/* Winners' points by source: for each per-seat statistic, the mean over games of its
- * average over the winning seats (a shared win averages the tied seats). */
-static void json_winner_stats(struct kk_buf *b, const struct kk_study *st,
-                              const struct kk_study_results *r)
-{
-    const struct kk_game *g = st->game;
-    kk_buf_printf(b, ",\n  \"winner_stats\": {");
-    int w = 0, first = 1;
-    for (int d = 0; d < g->num_stats; d++) {
-        if (!g->stats[d].per_seat) {
-            w++;
-            continue;
-        }
-        double sum = 0;
-        for (long long j = 0; j < r->jobs; j++) {
-            double v = 0;
-            int k = 0;
-            for (int s = 0; s < st->players; s++)
-                if (r->res[j].winners >> s & 1u) {
-                    v += r->stats[(size_t)j * (size_t)r->width + (size_t)(w + s)];
-                    k++;
-                }
-            sum += k ? v / k : 0;
-        }
-        kk_buf_printf(b, "%s\n    ", first ? "" : ",");
-        kk_buf_json_string(b, g->stats[d].name);
-        kk_buf_printf(b, ": ");
-        json_num(b, r->jobs ? sum / (double)r->jobs : 0);
-        first = 0;
-        w += st->players;
-    }
-    kk_buf_printf(b, "%s}", first ? "" : "\n  ");
-}
-
-/* ---- tournament ---- */
-
 /* Mean of per-seat statistic column w0 + seat over the winning seats of each game, over
  * all games (a shared win averages the tied seats). */
 static double winner_stat_mean(const struct kk_study *st, const struct kk_study_results *r,
@@ -575,6 +539,32 @@ static double winner_stat_mean(const struct kk_study *st, const struct kk_study_
     }
     return r->jobs ? sum / (double)r->jobs : 0;
 }
+
+/* Winners' points by source: for each per-seat statistic, the mean over games of its
+ * average over the winning seats (a shared win averages the tied seats). */
+static void json_winner_stats(struct kk_buf *b, const struct kk_study *st,
+                              const struct kk_study_results *r)
+{
+    const struct kk_game *g = st->game;
+    kk_buf_printf(b, ",\n  \"winner_stats\": {");
+    int w = 0, first = 1;
+    for (int d = 0; d < g->num_stats; d++) {
+        if (!g->stats[d].per_seat) {
+            w++;
+            continue;
+        }
+        kk_buf_printf(b, "%s\n    ", first ? "" : ",");
+        kk_buf_json_string(b, g->stats[d].name);
+        kk_buf_printf(b, ": ");
+        json_num(b, winner_stat_mean(st, r, w));
+        first = 0;
+        w += st->players;
+    }
+    kk_buf_printf(b, "%s}", first ? "" : "\n  ");
+}
+
+/* ---- tournament ---- */
+
 
 /* Per-seat statistics by agent and for the winners: where the points come from. */
 static void md_points_by_source(struct kk_buf *md, const struct kk_study *st,
