@@ -3,32 +3,8 @@
 # signature against tests/data/bench/signatures.txt (never the speed), the JSON shape,
 # that the fast random path plays the same games as `kark selfplay --agents random`,
 # and the usage errors. After an intended behaviour change: scripts/update-signatures GAME.
-set -u
-fail=0
-pass=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/clilib.sh"
 table="$TESTS/data/bench/signatures.txt"
-
-ok() { pass=$((pass + 1)); }
-bad() {
-    echo "FAIL: $*"
-    fail=$((fail + 1))
-}
-
-# expect STATUS PATTERN CMD...: CMD exits with STATUS and prints one stderr line matching PATTERN.
-expect() {
-    local want="$1" pattern="$2"
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local got=$?
-    if [ "$got" -ne "$want" ] || ! grep -Eq -- "$pattern" "$tmp/err" ||
-        [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
-        bad "$* -> status $got (want $want), stderr: $(cat "$tmp/err")"
-    else
-        ok
-    fi
-}
 
 expect 2 "unknown game 'chess': expected one of" "$KARK" bench chess
 expect 2 "bad value '0' for --threads" "$KARK" bench --threads 0

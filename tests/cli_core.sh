@@ -1,28 +1,7 @@
 #!/usr/bin/env bash
 # The kark command's contract for bad input: one-line errors naming the offending word,
 # exit status 2 for usage errors and 1 for bad records; --help everywhere.
-set -u
-fail=0
-pass=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-# expect STATUS PATTERN CMD...: runs CMD, checks its exit status and that stderr is one
-# line matching PATTERN (grep -E).
-expect() {
-    local want="$1" pattern="$2"
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local got=$?
-    local lines
-    lines=$(wc -l <"$tmp/err")
-    if [ "$got" -ne "$want" ] || ! grep -Eq -- "$pattern" "$tmp/err" || [ "$lines" -ne 1 ]; then
-        echo "FAIL: $* -> status $got (want $want), stderr: $(cat "$tmp/err")"
-        fail=$((fail + 1))
-    else
-        pass=$((pass + 1))
-    fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/clilib.sh"
 
 expect 2 "unknown command 'frobnicate'" "$KARK" frobnicate
 expect 2 "missing COMMAND" "$KARK"

@@ -2,31 +2,12 @@
 # carcassonne-dice through the kark command: rules listing, replay of the worked example
 # of docs/rules/carcassonne-dice.md, one-line errors for bad records and variant values,
 # and selfplay records that replay to their recorded scores.
-set -u
-fail=0
-pass=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/clilib.sh"
 
 check() { # check DESCRIPTION CONDITION...
     local what="$1"
     shift
     if "$@"; then pass=$((pass + 1)); else echo "FAIL: $what"; fail=$((fail + 1)); fi
-}
-
-# expect STATUS PATTERN CMD...: exit status and a one-line stderr matching PATTERN.
-expect() {
-    local want="$1" pattern="$2"
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local got=$?
-    if [ "$got" -ne "$want" ] || ! grep -Eq -- "$pattern" "$tmp/err" ||
-        [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
-        echo "FAIL: $* -> status $got (want $want), stderr: $(cat "$tmp/err")"
-        fail=$((fail + 1))
-    else
-        pass=$((pass + 1))
-    fi
 }
 
 "$KARK" rules carcassonne-dice >"$tmp/rules"

@@ -2,31 +2,7 @@
 # kark tournament / balance from the command line: bad arguments are one-line errors with
 # exit status 2; files are byte-identical for 1 and 2 threads; a run stopped by SIGINT (or
 # --stop-after) and resumed gives the same files as an uninterrupted run.
-set -u
-fail=0
-pass=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() {
-    echo "FAIL: $*"
-    fail=$((fail + 1))
-}
-
-# expect STATUS PATTERN CMD...: exit status and a one-line stderr matching PATTERN.
-expect() {
-    local want="$1" pattern="$2"
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local got=$?
-    if [ "$got" -ne "$want" ] || ! grep -Eq -- "$pattern" "$tmp/err" ||
-        [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
-        bad "$* -> status $got (want $want), stderr: $(cat "$tmp/err")"
-    else
-        ok
-    fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/clilib.sh"
 
 # same DIR1 DIR2 FILE...: the files are byte-identical.
 same() {
