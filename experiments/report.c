@@ -390,18 +390,15 @@ static void json_agent_stats(struct kk_buf *b, const struct kk_study *st,
 {
     const struct kk_game *g = st->game;
     kk_buf_printf(b, ", \"stats\": {");
-    int w = 0, first = 1;
+    int first = 1;
     for (int d = 0; d < g->num_stats; d++) {
-        if (!g->stats[d].per_seat) {
-            w++;
+        if (!g->stats[d].per_seat)
             continue;
-        }
         kk_buf_printf(b, "%s", first ? "" : ", ");
         kk_buf_json_string(b, g->stats[d].name);
         kk_buf_printf(b, ": ");
-        json_num(b, agent_stat_mean(st, r, v, a, w));
+        json_num(b, agent_stat_mean(st, r, v, a, kk_stat_offset(g, st->players, d)));
         first = 0;
-        w += st->players;
     }
     kk_buf_printf(b, "}");
 }
@@ -547,18 +544,15 @@ static void json_winner_stats(struct kk_buf *b, const struct kk_study *st,
 {
     const struct kk_game *g = st->game;
     kk_buf_printf(b, ",\n  \"winner_stats\": {");
-    int w = 0, first = 1;
+    int first = 1;
     for (int d = 0; d < g->num_stats; d++) {
-        if (!g->stats[d].per_seat) {
-            w++;
+        if (!g->stats[d].per_seat)
             continue;
-        }
         kk_buf_printf(b, "%s\n    ", first ? "" : ",");
         kk_buf_json_string(b, g->stats[d].name);
         kk_buf_printf(b, ": ");
-        json_num(b, winner_stat_mean(st, r, w));
+        json_num(b, winner_stat_mean(st, r, kk_stat_offset(g, st->players, d)));
         first = 0;
-        w += st->players;
     }
     kk_buf_printf(b, "%s}", first ? "" : "\n  ");
 }
@@ -584,17 +578,14 @@ static void md_points_by_source(struct kk_buf *md, const struct kk_study *st,
     for (int a = 0; a <= st->num_agents; a++)
         kk_buf_printf(md, "---|");
     kk_buf_printf(md, "\n");
-    int w = 0;
     for (int d = 0; d < g->num_stats; d++) {
-        if (!g->stats[d].per_seat) {
-            w++;
+        if (!g->stats[d].per_seat)
             continue;
-        }
+        int w = kk_stat_offset(g, st->players, d);
         kk_buf_printf(md, "| %s |", g->stats[d].name);
         for (int a = 0; a < st->num_agents; a++)
             kk_buf_printf(md, " %.3f |", agent_stat_mean(st, r, 0, a, w));
         kk_buf_printf(md, " %.3f |\n", winner_stat_mean(st, r, w));
-        w += st->players;
     }
 }
 

@@ -124,6 +124,11 @@ static void test_returns(void)
     CHECK(r[0] == 0.75 && r[1] == 0.75 && r[2] == 0.75);
     toy.cooperative = 0;
     CHECK_EQ_INT(kk_stats_width(&toy, 3), 7);
+    /* Statistics a (per seat), b (one value), c (per seat): offsets 0, 3, 4 for 3 seats. */
+    CHECK_EQ_INT(kk_stat_offset(&toy, 3, 0), 0);
+    CHECK_EQ_INT(kk_stat_offset(&toy, 3, 1), 3);
+    CHECK_EQ_INT(kk_stat_offset(&toy, 3, 2), 4);
+    CHECK_EQ_INT(kk_stat_offset(&toy, 2, 2), 3);
 }
 
 static void test_agent_specs(void)

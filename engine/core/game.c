@@ -36,12 +36,17 @@ int kk_game_init(const struct kk_game *g, void *state, const struct kk_variant *
     return g->init(state, v, players, err);
 }
 
-int kk_stats_width(const struct kk_game *g, int players)
+int kk_stat_offset(const struct kk_game *g, int players, int d)
 {
     int w = 0;
-    for (int i = 0; i < g->num_stats; i++)
+    for (int i = 0; i < d; i++)
         w += g->stats[i].per_seat ? players : 1;
     return w;
+}
+
+int kk_stats_width(const struct kk_game *g, int players)
+{
+    return kk_stat_offset(g, players, g->num_stats);
 }
 
 kk_move kk_random_move(const struct kk_game *g, const void *state, kk_rng *rng)

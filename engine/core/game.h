@@ -99,6 +99,9 @@ int kk_game_init(const struct kk_game *g, void *state, const struct kk_variant *
 
 /* Total number of statistic values for `players` seats. */
 int kk_stats_width(const struct kk_game *g, int players);
+/* Index of the first value of stats[d] in get_stats() output for `players` seats
+ * (a per-seat statistic's value for seat s is at that index + s). */
+int kk_stat_offset(const struct kk_game *g, int players, int d);
 
 /* Uniform random legal move (uses g->random_move when present). */
 kk_move kk_random_move(const struct kk_game *g, const void *state, kk_rng *rng);
