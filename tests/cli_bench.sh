@@ -12,7 +12,7 @@ expect 2 "bad value 'many' for --threads" "$KARK" bench --threads many
 expect 2 "option '--threads' needs a value" "$KARK" bench --threads
 expect 2 "bad value '0' for --repeats" "$KARK" bench --repeats 0
 expect 2 "unknown option '--fast'" "$KARK" bench --fast
-expect 2 "bad value '9' for --players" "$KARK" bench --players 9
+expect 2 "bad value '11' for --players" "$KARK" bench --players 11
 expect 2 "--json and --markdown cannot be combined" "$KARK" bench --json --markdown
 expect 2 "bad value '0' for --budget" "$KARK" bench --budget 0
 expect 2 "option '--set' needs a value" "$KARK" bench --set

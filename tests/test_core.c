@@ -145,7 +145,7 @@ static void test_agent_specs(void)
     CHECK_EQ_INT(kk_agent_list_split("random,,random", specs, KK_MAX_SEATS, &err), -1);
     CHECK_EQ_INT(kk_agent_list_split("random,", specs, KK_MAX_SEATS, &err), -1);
     CHECK_EQ_INT(kk_agent_list_split("", specs, KK_MAX_SEATS, &err), -1);
-    CHECK_EQ_INT(kk_agent_list_split("a,b,c,d,e,f", specs, KK_MAX_SEATS, &err), -1);
+    CHECK_EQ_INT(kk_agent_list_split("a,b,c,d,e,f", specs, 5, &err), -1);
 
     struct kk_agent *a = kk_agent_create(&toy, "random", &err);
     CHECK(a != NULL);

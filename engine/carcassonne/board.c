@@ -571,7 +571,7 @@ static inline int segset_add(struct segset *set, int g)
 }
 
 static void add_points(uint32_t mask, int players, int value, int src,
-                       int32_t pts[KK_MAX_SEATS][CARC_NSRC])
+                       int32_t pts[CARC_MAX_SEATS][CARC_NSRC])
 {
     for (int p = 0; p < players; p++)
         if (mask & (1u << p))
@@ -581,7 +581,7 @@ static void add_points(uint32_t mask, int players, int value, int src,
 /* Farm points of the base game at the end (parameter farms), added to pts. farm_roots
  * holds the farms with farmers. */
 static void farm_points(const struct carc_state *s, const struct segset *farm_roots,
-                        int32_t pts[KK_MAX_SEATS][CARC_NSRC])
+                        int32_t pts[CARC_MAX_SEATS][CARC_NSRC])
 {
     /* Distinct (farm, completed city) pairs as a bit matrix over small indices. */
     uint8_t fidx[CARC_MAX_SEGS], cidx[CARC_MAX_SEGS];
@@ -627,7 +627,7 @@ static void farm_points(const struct carc_state *s, const struct segset *farm_ro
         }
     } else if (s->farms == CARC_FARMS_1ST) {
         for (int c = 0; c < nc; c++) {
-            int sum[KK_MAX_SEATS] = {0}, best = 0;
+            int sum[CARC_MAX_SEATS] = {0}, best = 0;
             for (int f = 0; f < nf; f++)
                 if ((adj[c][f >> 6] >> (f & 63)) & 1)
                     for (int p = 0; p < np; p++)
@@ -642,9 +642,9 @@ static void farm_points(const struct carc_state *s, const struct segset *farm_ro
     }
 }
 
-void carc_end_points(const struct carc_state *s, int32_t pts[KK_MAX_SEATS][CARC_NSRC])
+void carc_end_points(const struct carc_state *s, int32_t pts[CARC_MAX_SEATS][CARC_NSRC])
 {
-    memset(pts, 0, sizeof(int32_t) * KK_MAX_SEATS * CARC_NSRC);
+    memset(pts, 0, sizeof(int32_t) * CARC_MAX_SEATS * CARC_NSRC);
     struct segset seen = {{0}}, farm_roots = {{0}};
     int farmers = 0;
     /* Features still holding followers are among those that ever received one. */
@@ -676,7 +676,7 @@ void carc_end_points(const struct carc_state *s, int32_t pts[KK_MAX_SEATS][CARC_
 /* Solo end: 2 points per meeple on the board, lowest colour first. */
 static void solo_final(struct carc_state *s)
 {
-    int onboard[KK_MAX_SEATS];
+    int onboard[CARC_MAX_SEATS];
     for (int p = 0; p < s->players; p++)
         onboard[p] = s->followers - s->supply[p];
     for (;;) {
@@ -703,7 +703,7 @@ static void game_over(struct carc_state *s, int reason)
         s->end_reason = (uint8_t)reason;
         solo_final(s);
     } else {
-        int32_t pts[KK_MAX_SEATS][CARC_NSRC];
+        int32_t pts[CARC_MAX_SEATS][CARC_NSRC];
         carc_end_points(s, pts);
         for (int p = 0; p < s->players; p++)
             for (int k = 0; k < CARC_NSRC; k++) {
@@ -826,7 +826,7 @@ void carc_decide(struct carc_state *s, int index)
 
 int carc_check_state(const struct carc_state *s, kk_error *err)
 {
-    int onboard[KK_MAX_SEATS] = {0};
+    int onboard[CARC_MAX_SEATS] = {0};
     int members[CARC_MAX_SEGS] = {0}, open[CARC_MAX_SEGS] = {0};
     for (int g = 0; g < s->nsegs; g++) {
         int r = g, steps = 0;

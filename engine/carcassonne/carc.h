@@ -11,6 +11,7 @@
 
 #include "../core/game.h"
 
+#define CARC_MAX_SEATS 5   /* players: 2-5 (solo: 3-4 colours) */
 #define CARC_NTYPES 24     /* tile letters A..X */
 #define CARC_NTILES 72     /* tiles in the game, start tile included */
 #define CARC_MAX_SEGS 256  /* every segment of all 72 tiles is 243; ids fit a byte */
@@ -111,9 +112,9 @@ struct carc_state {
     int8_t fx[CARC_MAX_FRONT], fy[CARC_MAX_FRONT]; /* frontier cells */
     uint8_t fpat[CARC_MAX_FRONT];                  /* their edge constraint patterns */
 
-    int16_t score[KK_MAX_SEATS];
-    int16_t pts[KK_MAX_SEATS][CARC_NSRC]; /* statistics: points by source */
-    uint8_t placed[KK_MAX_SEATS][4];      /* statistics: followers placed by kind */
+    int16_t score[CARC_MAX_SEATS];
+    int16_t pts[CARC_MAX_SEATS][CARC_NSRC]; /* statistics: points by source */
+    uint8_t placed[CARC_MAX_SEATS][4];      /* statistics: followers placed by kind */
 
     uint8_t solo, players, farms, small_city, followers;
     uint8_t phase, seat, tile;
@@ -121,7 +122,7 @@ struct carc_state {
     int8_t minx, maxx, miny, maxy;
     uint8_t discarded;
     uint8_t bag[CARC_NTYPES];
-    uint8_t supply[KK_MAX_SEATS];
+    uint8_t supply[CARC_MAX_SEATS];
     uint8_t nmulti, multi_slots[16]; /* slots of placed tiles with repeated kinds */
     /* Placed cloisters not yet surrounded: cell and segment id, read directly by every
      * placement (cheaper than going through the tile slot). */
@@ -138,7 +139,7 @@ struct carc_state {
     uint8_t ncontacts, contact_farm[64], contact_city[64]; /* at most 54 are used */
 
     /* solo */
-    uint8_t pile[KK_MAX_SEATS];
+    uint8_t pile[CARC_MAX_SEATS];
     uint8_t must_end;    /* this turn had to place a meeple and could not */
     uint8_t end_reason;  /* CARC_END_* */
     uint8_t cloisters9;  /* cloisters scored for 9 */
@@ -184,7 +185,7 @@ int carc_feature_tiles(const struct carc_state *s, int r);
 /* Seat bitmask of the majority holders of packed follower counts (0 when none). */
 uint32_t carc_majority(uint32_t packed, int players);
 /* End-of-game points of the base game per seat and source, without changing the state. */
-void carc_end_points(const struct carc_state *s, int32_t pts[KK_MAX_SEATS][CARC_NSRC]);
+void carc_end_points(const struct carc_state *s, int32_t pts[CARC_MAX_SEATS][CARC_NSRC]);
 /* Feature kind and local index of segment id g: returns the tile slot. */
 int carc_seg_slot(const struct carc_state *s, int g);
 /* Solo: the value of the lowest colour's score. */

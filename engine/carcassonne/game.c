@@ -260,7 +260,7 @@ static void carc_scores(const void *state, int32_t *out)
 static uint32_t base_winners(const void *state)
 {
     const struct carc_state *s = state;
-    int32_t sc[KK_MAX_SEATS];
+    int32_t sc[CARC_MAX_SEATS];
     carc_scores(s, sc);
     return kk_top_scores(sc, s->players);
 }
@@ -523,7 +523,7 @@ static double base_evaluate(const void *state, int seat)
     double v = s->score[seat];
     if (s->phase == CARC_PHASE_OVER)
         return v;
-    int32_t pts[KK_MAX_SEATS][CARC_NSRC];
+    int32_t pts[CARC_MAX_SEATS][CARC_NSRC];
     carc_end_points(s, pts);
     for (int k = 0; k < CARC_NSRC; k++)
         v += pts[seat][k];
@@ -540,7 +540,7 @@ static double solo_evaluate(const void *state, int seat)
     const struct carc_state *s = state;
     if (s->phase == CARC_PHASE_OVER)
         return carc_lowest(s);
-    double v[KK_MAX_SEATS] = {0};
+    double v[CARC_MAX_SEATS] = {0};
     for (int p = 0; p < s->players; p++)
         v[p] = s->score[p];
     for (int slot = 0; slot < s->ntiles; slot++) {
@@ -590,7 +590,7 @@ const struct kk_game kk_game_carcassonne = {
     .name = "carcassonne",
     .title = "Carcassonne",
     .min_players = 2,
-    .max_players = 5,
+    .max_players = CARC_MAX_SEATS,
     .default_players = 2,
     .state_size = sizeof(struct carc_state),
     .max_moves = CARC_MAX_MOVES,

@@ -23,6 +23,7 @@ enum {
     CARDC_BUILDING_JOKER = 23,
     CARDC_KINDS = 24
 };
+#define CARDC_MAX_SEATS 5 /* players: 2-5 */
 #define CARDC_TOTAL_CARDS 130
 #define CARDC_ANIMAL_MAX 13 /* 9 animals of a kind + 4 animal jokers */
 
@@ -56,7 +57,7 @@ static inline uint8_t cardc_facedown_slot(int kind, int placer)
 }
 
 /* At most every card plus every follower in one row. */
-#define CARDC_ROW_CAP (CARDC_TOTAL_CARDS + KK_MAX_SEATS)
+#define CARDC_ROW_CAP (CARDC_TOTAL_CARDS + CARDC_MAX_SEATS)
 
 enum cardc_phase {
     CARDC_SETUP_DRAW,  /* chance: the next setup card turned face up */
@@ -120,38 +121,38 @@ struct cardc_state {
     uint8_t deck_total;
     uint8_t deck[CARDC_KINDS];
     uint8_t deck_group[CARDC_COLOURS + 1]; /* supply by kind / 5: colours, then jokers */
-    uint8_t hand[KK_MAX_SEATS][CARDC_KINDS];
-    uint8_t hand_n[KK_MAX_SEATS];
+    uint8_t hand[CARDC_MAX_SEATS][CARDC_KINDS];
+    uint8_t hand_n[CARDC_MAX_SEATS];
     /* The distinct kinds in each hand, in no particular order, coloured kinds and jokers
      * apart, with each kind's index in its list: O(1) updates and random moves. */
-    uint8_t hand_coloured[KK_MAX_SEATS][CARDC_DRAGON];
-    uint8_t hand_jokers[KK_MAX_SEATS][CARDC_KINDS - CARDC_DRAGON];
-    uint8_t hand_ncoloured[KK_MAX_SEATS], hand_njokers[KK_MAX_SEATS];
-    uint8_t hand_index[KK_MAX_SEATS][CARDC_KINDS];
-    uint8_t placed_card[KK_MAX_SEATS];     /* placed a card this round: next goes face up */
-    uint8_t follower_placed[KK_MAX_SEATS]; /* this round */
+    uint8_t hand_coloured[CARDC_MAX_SEATS][CARDC_DRAGON];
+    uint8_t hand_jokers[CARDC_MAX_SEATS][CARDC_KINDS - CARDC_DRAGON];
+    uint8_t hand_ncoloured[CARDC_MAX_SEATS], hand_njokers[CARDC_MAX_SEATS];
+    uint8_t hand_index[CARDC_MAX_SEATS][CARDC_KINDS];
+    uint8_t placed_card[CARDC_MAX_SEATS];     /* placed a card this round: next goes face up */
+    uint8_t follower_placed[CARDC_MAX_SEATS]; /* this round */
     uint8_t row_len[CARDC_ROWS];
     uint8_t row_claim_end[CARDC_ROWS]; /* 1 + position of the row's last follower, or 0 */
     uint8_t row[CARDC_ROWS][CARDC_ROW_CAP];
     /* Claimed this round, waiting for round scoring (between claim and scoring only). */
-    uint8_t claim[KK_MAX_SEATS][CARDC_KINDS];
+    uint8_t claim[CARDC_MAX_SEATS][CARDC_KINDS];
     /* Claimed mismatched animal/building cards waiting for the keep-or-cash decision. */
-    uint8_t pending[KK_MAX_SEATS][CARDC_KINDS];
-    uint8_t pending_n[KK_MAX_SEATS];
+    uint8_t pending[CARDC_MAX_SEATS][CARDC_KINDS];
+    uint8_t pending_n[CARDC_MAX_SEATS];
     /* Each seat's area: animal cards by kind, animal jokers assigned to each kind, animal
      * jokers waiting (no animals yet), buildings by kind and building jokers (chest). */
-    uint8_t animals[KK_MAX_SEATS][CARDC_COLOURS];
-    uint8_t animal_jokers_on[KK_MAX_SEATS][CARDC_COLOURS];
-    uint8_t animal_jokers_waiting[KK_MAX_SEATS];
-    uint8_t buildings[KK_MAX_SEATS][CARDC_COLOURS];
-    uint8_t building_jokers[KK_MAX_SEATS];
+    uint8_t animals[CARDC_MAX_SEATS][CARDC_COLOURS];
+    uint8_t animal_jokers_on[CARDC_MAX_SEATS][CARDC_COLOURS];
+    uint8_t animal_jokers_waiting[CARDC_MAX_SEATS];
+    uint8_t buildings[CARDC_MAX_SEATS][CARDC_COLOURS];
+    uint8_t building_jokers[CARDC_MAX_SEATS];
     /* Cards that left the game (scored persons, dragon, fairy, cashed mismatches). */
     uint8_t box[CARDC_KINDS];
-    int32_t score[KK_MAX_SEATS]; /* 32 bits: large animal_points tables exceed 16 */
-    int32_t round_start[KK_MAX_SEATS]; /* scores when the round's claims began */
-    int32_t points[KK_MAX_SEATS][CARDC_SOURCES];
-    uint8_t cards_claimed[KK_MAX_SEATS];
-    uint8_t rounds_won[KK_MAX_SEATS];
+    int32_t score[CARDC_MAX_SEATS]; /* 32 bits: large animal_points tables exceed 16 */
+    int32_t round_start[CARDC_MAX_SEATS]; /* scores when the round's claims began */
+    int32_t points[CARDC_MAX_SEATS][CARDC_SOURCES];
+    uint8_t cards_claimed[CARDC_MAX_SEATS];
+    uint8_t rounds_won[CARDC_MAX_SEATS];
 };
 
 

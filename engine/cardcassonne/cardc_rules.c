@@ -16,8 +16,8 @@ const uint8_t cardc_kind_total[CARDC_KINDS] = {
 };
 
 /* Cards dealt per round and rounds, by number of players (rules table). */
-static const uint8_t default_hand[KK_MAX_SEATS + 1] = {0, 0, 6, 5, 5, 4};
-static const uint8_t default_rounds[KK_MAX_SEATS + 1] = {0, 0, 10, 8, 6, 6};
+static const uint8_t default_hand[CARDC_MAX_SEATS + 1] = {0, 0, 6, 5, 5, 4};
+static const uint8_t default_rounds[CARDC_MAX_SEATS + 1] = {0, 0, 10, 8, 6, 6};
 
 static const int group_points[5] = {0, 0, 5, 15, 30};
 
@@ -26,7 +26,7 @@ int cardc_init(void *state, const struct kk_variant *v, int players, kk_error *e
     struct cardc_state *st = state;
     if (players == 0)
         players = 2;
-    if (players < 2 || players > KK_MAX_SEATS)
+    if (players < 2 || players > CARDC_MAX_SEATS)
         return kk_fail(err, "cardcassonne is for 2-5 players, not %d", players);
     memset(st, 0, sizeof *st);
     struct cardc_rules *r = &st->rules;

@@ -88,7 +88,7 @@ void cardc_get_stats(const void *state, double *out)
 int cardc_extra_json(const void *state, char *buf, size_t size)
 {
     const struct cardc_state *st = state;
-    char list[8 * KK_MAX_SEATS] = "";
+    char list[8 * CARDC_MAX_SEATS] = "";
     size_t len = 0;
     for (int s = 0; s < st->players; s++) {
         int b = st->building_jokers[s];
@@ -191,7 +191,7 @@ int cardc_check(const void *state, kk_error *err)
 {
     const struct cardc_state *st = state;
     int n = st->players;
-    if (n < 2 || n > KK_MAX_SEATS)
+    if (n < 2 || n > CARDC_MAX_SEATS)
         return kk_fail(err, "players %d", n);
     int where[CARDC_KINDS] = {0};
     int deck_total = 0;
@@ -210,7 +210,7 @@ int cardc_check(const void *state, kk_error *err)
         return kk_fail(err, "supply count %d but %d cards by kind", st->deck_total, deck_total);
     if (st->phase == CARDC_SETUP_JOKER)
         where[st->pending_joker]++; /* turned up, waiting for the dealer's row */
-    int followers[KK_MAX_SEATS] = {0};
+    int followers[CARDC_MAX_SEATS] = {0};
     for (int r = 0; r < CARDC_ROWS; r++) {
         if (st->row_len[r] > CARDC_ROW_CAP)
             return kk_fail(err, "row %d too long", r);

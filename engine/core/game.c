@@ -92,6 +92,58 @@ int kk_is_legal(const struct kk_game *g, const void *state, kk_move move)
     return found;
 }
 
+uint32_t kk_sim_pending(const struct kk_game *g, const void *state)
+{
+    return g->simultaneous && g->to_move(state) >= 0 ? g->simultaneous(state) : 0;
+}
+
+int kk_game_hidden(const struct kk_game *g)
+{
+    return g->sample_view != NULL;
+}
+
+/* Depth-first count with one state buffer and one move list per ply, allocated together. */
+static long long perft_rec(const struct kk_game *g, char *states, kk_move *moves, double *prob,
+                           int depth)
+{
+    const void *s = states;
+    int who = g->to_move(s);
+    if (depth == 0 || who == KK_TERMINAL)
+        return 1;
+    int n = who == KK_CHANCE ? g->chance_outcomes(s, moves, prob) : g->legal_moves(s, moves);
+    if (depth == 1)
+        return n;
+    long long total = 0;
+    char *next = states + g->state_size;
+    for (int i = 0; i < n; i++) {
+        memcpy(next, s, g->state_size);
+        g->apply(next, moves[i]);
+        total += perft_rec(g, next, moves + g->max_moves, prob + g->max_moves, depth - 1);
+    }
+    return total;
+}
+
+long long kk_perft(const struct kk_game *g, const void *state, int depth, kk_error *err)
+{
+    if (depth < 0)
+        return kk_fail(err, "perft depth must be >= 0, not %d", depth);
+    size_t plies = (size_t)depth + 1;
+    char *states = malloc(g->state_size * plies);
+    kk_move *moves = malloc(sizeof *moves * (size_t)g->max_moves * plies);
+    double *prob = malloc(sizeof *prob * (size_t)g->max_moves * plies);
+    long long n = -1;
+    if (states && moves && prob) {
+        memcpy(states, state, g->state_size);
+        n = perft_rec(g, states, moves, prob, depth);
+    } else {
+        kk_fail(err, "out of memory for perft to depth %d", depth);
+    }
+    free(states);
+    free(moves);
+    free(prob);
+    return n;
+}
+
 uint32_t kk_top_scores(const int32_t *scores, int players)
 {
     int32_t best = scores[0];

@@ -12,7 +12,9 @@
 #include "rng.h"
 #include "variant.h"
 
-#define KK_MAX_SEATS 5
+/* The most seats any game has (Liar's Cards: 10). Generic code sizes per-seat scratch
+ * arrays by it; each game's state keeps its own, smaller bound. */
+#define KK_MAX_SEATS 10
 
 /* to_move() values besides a seat number. */
 enum { KK_CHANCE = -1, KK_TERMINAL = -2 };
@@ -87,6 +89,14 @@ struct kk_game {
     kk_move (*random_move)(const void *state, kk_rng *rng);
     /* Expensive consistency check of a state (Debug builds, tests). 0 or -1 with err. */
     int (*check)(const void *state, kk_error *err);
+    /* Simultaneous rounds (OpenSpiel's turn-based transform): at a seat's node that is part
+     * of a simultaneous round, the bit mask of seats that still have to commit in it, the
+     * mover included; 0 at every other node. Seats commit one at a time in ascending seat
+     * order (to_move() is the lowest pending seat); a commitment is hidden from every other
+     * seat until the last one is in, then all are revealed together by the last apply().
+     * A game with simultaneous rounds must have sample_view, which redraws every other
+     * seat's pending commitment. NULL: the game has none. */
+    uint32_t (*simultaneous)(const void *state);
 };
 
 /* All games, in a fixed order; NULL-terminated. */
@@ -105,6 +115,18 @@ int kk_stat_offset(const struct kk_game *g, int players, int d);
 
 /* Uniform random legal move (uses g->random_move when present). */
 kk_move kk_random_move(const struct kk_game *g, const void *state, kk_rng *rng);
+
+/* Seats still to commit in the simultaneous round state is in (0: not in one). */
+uint32_t kk_sim_pending(const struct kk_game *g, const void *state);
+
+/* 1 when a seat of this game cannot see everything (hidden hands, face-down cards, pending
+ * simultaneous commitments): the game has sample_view. Honest agents search its views. */
+int kk_game_hidden(const struct kk_game *g);
+
+/* Number of move sequences of `depth` events from state (seat moves and chance outcomes;
+ * a chance node branches on every possible outcome, unweighted; a terminal state before
+ * depth counts 1). Returns -1 with err set if memory runs out. */
+long long kk_perft(const struct kk_game *g, const void *state, int depth, kk_error *err);
 
 /* 1 if move is among the legal moves (seat node) or possible outcomes (chance node). */
 int kk_is_legal(const struct kk_game *g, const void *state, kk_move move);

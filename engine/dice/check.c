@@ -5,7 +5,7 @@
 int dice_check(const void *state, kk_error *err)
 {
     const struct dice_state *s = state;
-    if (s->players < 2 || s->players > KK_MAX_SEATS || s->seat >= s->players)
+    if (s->players < 2 || s->players > DICE_MAX_SEATS || s->seat >= s->players)
         return kk_fail(err, "bad seat %d of %d players", s->seat, s->players);
     if (s->phase > DICE_PHASE_OVER)
         return kk_fail(err, "bad phase %d", s->phase);

@@ -9,6 +9,7 @@
 
 #include "../core/game.h"
 
+#define DICE_MAX_SEATS 5 /* players: 2-5 */
 #define DICE_COUNT 9     /* dice in the game */
 #define DICE_ROLLS 3     /* rolls per turn */
 #define DICE_KINDS 4     /* at most 4 different city faces on a die */
@@ -81,9 +82,9 @@ struct dice_state {
     /* The game. */
     uint8_t phase;
     uint8_t seat;            /* player whose turn it is */
-    uint8_t held[KK_MAX_SEATS]; /* 1: holds a knight die out of the pool */
+    uint8_t held[DICE_MAX_SEATS]; /* 1: holds a knight die out of the pool */
     uint8_t winners;         /* when over */
-    int32_t total[KK_MAX_SEATS];
+    int32_t total[DICE_MAX_SEATS];
     int32_t turns;           /* completed turns */
 
     /* The turn. */

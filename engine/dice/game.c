@@ -98,7 +98,7 @@ static int dice_init(void *state, const struct kk_variant *v, int players, kk_er
     memset(s, 0, sizeof *s);
     if (players == 0)
         players = 2;
-    if (players < 2 || players > KK_MAX_SEATS)
+    if (players < 2 || players > DICE_MAX_SEATS)
         return kk_fail(err, "carcassonne-dice is for 2 to 5 players, not %d", players);
     s->players = (uint8_t)players;
     /* Repeated names in `faces` make one kind that shows on several faces of a die. */
@@ -415,7 +415,7 @@ static void dice_get_stats(const void *state, double *out)
 static int dice_extra_json(const void *state, char *buf, size_t size)
 {
     const struct dice_state *s = state;
-    char held[2 * KK_MAX_SEATS + 1] = "";
+    char held[2 * DICE_MAX_SEATS + 1] = "";
     for (int p = 0; p < s->players; p++) {
         held[2 * p] = (char)('0' + s->held[p]);
         held[2 * p + 1] = p + 1 < s->players ? ',' : '\0';
@@ -427,7 +427,7 @@ const struct kk_game kk_game_carcassonne_dice = {
     .name = "carcassonne-dice",
     .title = "Carcassonne: The Dice Game",
     .min_players = 2,
-    .max_players = 5,
+    .max_players = DICE_MAX_SEATS,
     .default_players = 2,
     .state_size = sizeof(struct dice_state),
     .max_moves = 2048, /* 2002 outcomes of 9 dice over 6 categories; builds <= 4*4*64+12 */
