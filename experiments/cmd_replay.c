@@ -11,17 +11,25 @@
 int kk_cmd_replay(int argc, char **argv)
 {
     const char *path = NULL;
+    int events = 0;
     for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--events") == 0) {
+            events = 1;
+            continue;
+        }
         if (kk_cli_is_help(argv[i])) {
-            printf("usage: kark replay FILE\n\nChecks every event of the game record FILE "
-                   "(its kind and its legality) and prints\n"
+            printf("usage: kark replay [--events] FILE\n\nChecks every event of the game record "
+                   "FILE (its kind and its legality) and prints\n"
                    "{\"game\":...,\"terminal\":true|false,\"scores\":[...],\"winners\":[...]} "
                    "on stdout.\nA malformed or illegal event prints FILE:LINE: reason on "
-                   "stderr and exits with status 1.\nFILE '-' reads standard input.\n");
+                   "stderr and exits with status 1.\nFILE '-' reads standard input.\n\n"
+                   "--events  first print one line per event, \"LINE EVENT\"; the commitments "
+                   "of a\n          simultaneous round are held back and printed together "
+                   "when it is\n          revealed: \"13-15 reveal 0: s | 1: s | 2: f\"\n");
             return KK_EXIT_OK;
         }
         if (argv[i][0] == '-' && argv[i][1] != '\0')
-            return kk_cli_usage("replay", "unknown option '%s' (expected FILE or --help)",
+            return kk_cli_usage("replay", "unknown option '%s' (expected --events, FILE or --help)",
                                 argv[i]);
         if (path)
             return kk_cli_usage("replay", "unexpected argument '%s' (one FILE only)", argv[i]);
@@ -59,7 +67,11 @@ int kk_cmd_replay(int argc, char **argv)
         return KK_EXIT_FAIL;
     }
     int line;
-    rc = kk_record_replay(&rec, state, &line, &err);
+    struct kk_buf trace = {0};
+    rc = kk_record_replay_trace(&rec, state, &line, events ? &trace : NULL, &err);
+    if (events)
+        fputs(kk_buf_str(&trace), stdout);
+    kk_buf_free(&trace);
     if (rc != 0) {
         fprintf(stderr, "%s:%d: %s\n", path, line, err.msg);
     } else {

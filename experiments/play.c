@@ -1,5 +1,6 @@
 #include "play.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "../engine/core/record.h"
@@ -24,6 +25,18 @@ void kk_result_from_state(const struct kk_game *g, const void *state, int length
     res->result = g->cooperative && g->result ? g->result(state) : 0;
 }
 
+/* Tells every agent (once per distinct agent) that move is applied to state. */
+static void observe_all(struct kk_agent *const *agents, int n, const void *state, kk_move m)
+{
+    for (int s = 0; s < n; s++) {
+        int dup = 0;
+        for (int t = 0; t < s; t++)
+            dup |= agents[t] == agents[s];
+        if (!dup && agents[s]->observe)
+            agents[s]->observe(agents[s], state, m);
+    }
+}
+
 int kk_play_game(const struct kk_game *g, const struct kk_variant *v, int players,
                  struct kk_agent *const *agents, kk_rng *chance, kk_rng *agent_rng, void *state,
                  struct kk_buf *record, struct kk_game_result *res, double *stats, kk_error *err)
@@ -38,10 +51,20 @@ int kk_play_game(const struct kk_game *g, const struct kk_variant *v, int player
         if (!dup && agents[s]->reset)
             agents[s]->reset(agents[s]);
     }
-    int length = 0;
+    /* A simultaneous round's commitments reach the observers only when the round is
+     * revealed (after its last commitment), each with the state it was made in, so no agent
+     * can learn another seat's pending choice through observe(). */
+    char *held_states = NULL;
+    kk_move held_moves[KK_MAX_SEATS];
+    int held = 0;
+    if (g->simultaneous && !(held_states = malloc(g->state_size * KK_MAX_SEATS)))
+        return kk_fail(err, "out of memory");
+    int length = 0, rc = 0;
     for (int events = 0;; events++) {
-        if (events > KK_MAX_GAME_EVENTS)
-            return kk_fail(err, "%s: game did not end after %d events", g->name, events);
+        if (events > KK_MAX_GAME_EVENTS) {
+            rc = kk_fail(err, "%s: game did not end after %d events", g->name, events);
+            break;
+        }
         int who = g->to_move(state);
         if (who == KK_TERMINAL)
             break;
@@ -54,15 +77,29 @@ int kk_play_game(const struct kk_game *g, const struct kk_variant *v, int player
         }
         if (record)
             kk_record_write_event(record, g, state, m);
-        for (int s = 0; s < n; s++) {
-            int dup = 0;
-            for (int t = 0; t < s; t++)
-                dup |= agents[t] == agents[s];
-            if (!dup && agents[s]->observe)
-                agents[s]->observe(agents[s], state, m);
+        uint32_t pending = kk_sim_pending(g, state);
+        if (!pending) {
+            observe_all(agents, n, state, m);
+            g->apply(state, m);
+            continue;
         }
+        if (held == KK_MAX_SEATS) {
+            rc = kk_fail(err, "%s: a simultaneous round of more than %d commitments", g->name,
+                         KK_MAX_SEATS);
+            break;
+        }
+        memcpy(held_states + (size_t)held * g->state_size, state, g->state_size);
+        held_moves[held++] = m;
         g->apply(state, m);
+        if (pending == 1u << who) { /* the last commitment: the round is revealed */
+            for (int k = 0; k < held; k++)
+                observe_all(agents, n, held_states + (size_t)k * g->state_size, held_moves[k]);
+            held = 0;
+        }
     }
+    free(held_states);
+    if (rc != 0)
+        return rc;
     kk_result_from_state(g, state, length, res);
     if (stats)
         g->get_stats(state, stats);

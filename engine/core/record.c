@@ -193,7 +193,25 @@ void kk_record_free(struct kk_record *rec)
 
 int kk_record_replay(const struct kk_record *rec, void *state, int *bad_line, kk_error *err)
 {
+    return kk_record_replay_trace(rec, state, bad_line, NULL, err);
+}
+
+/* Writes one trace line: the record line (or range) and what happened there. */
+static void trace_line(struct kk_buf *trace, int first, int last, const char *what)
+{
+    if (first == last)
+        kk_buf_printf(trace, "%d %s\n", first, what);
+    else
+        kk_buf_printf(trace, "%d-%d %s\n", first, last, what);
+}
+
+int kk_record_replay_trace(const struct kk_record *rec, void *state, int *bad_line,
+                           struct kk_buf *trace, kk_error *err)
+{
     const struct kk_game *g = rec->game;
+    /* Commitments of the open simultaneous round, hidden until its last one is in. */
+    char round[KK_MAX_SEATS * (KK_EVENT_TEXT + 8)] = "";
+    int round_first = 0;
     *bad_line = 0;
     kk_error e;
     if (kk_game_init(g, state, &rec->variant, rec->players, &e) != 0)
@@ -219,12 +237,38 @@ int kk_record_replay(const struct kk_record *rec, void *state, int *bad_line, kk
                 return kk_fail(err, "impossible chance outcome '%s'", ev->text);
             return kk_fail(err, "illegal move '%s' for seat %d", ev->text, who);
         }
+        if (trace) {
+            uint32_t pending = kk_sim_pending(g, state);
+            char what[KK_EVENT_TEXT + 16];
+            if (who == KK_CHANCE)
+                snprintf(what, sizeof what, "* %s", ev->text);
+            else
+                snprintf(what, sizeof what, "%d: %s", who, ev->text);
+            if (!pending) {
+                trace_line(trace, ev->line, ev->line, what);
+            } else {
+                if (round[0] == '\0')
+                    round_first = ev->line;
+                else
+                    strcat(round, " | ");
+                strcat(round, what);
+                if (pending == 1u << who) { /* the last commitment: revealed together */
+                    char line[sizeof round + 16];
+                    snprintf(line, sizeof line, "reveal %s", round);
+                    trace_line(trace, round_first, ev->line, line);
+                    round[0] = '\0';
+                }
+            }
+        }
         g->apply(state, m);
 #ifdef KK_CHECKS
         if (g->check && g->check(state, &e) != 0)
             return kk_fail(err, "internal state check failed after '%s': %s", ev->text, e.msg);
 #endif
     }
+    if (trace && round[0])
+        trace_line(trace, round_first, round_first, "(a simultaneous round still open: its "
+                   "commitments stay hidden)");
     *bad_line = 0;
     return 0;
 }

@@ -39,6 +39,11 @@ void kk_record_free(struct kk_record *rec);
  * line (0 when not line-specific) and err to the reason. events_done (may be NULL)
  * receives the number of events applied. */
 int kk_record_replay(const struct kk_record *rec, void *state, int *bad_line, kk_error *err);
+/* The same, and when trace is non-NULL appends one line per event, "LINE EVENT" ("12 * 3D",
+ * "13 0: s"), except that the commitments of a simultaneous round are held back and written
+ * together when the round is revealed: "13-15 reveal 0: s | 1: s | 2: f". */
+int kk_record_replay_trace(const struct kk_record *rec, void *state, int *bad_line,
+                           struct kk_buf *trace, kk_error *err);
 
 /* Writers used by selfplay: header lines, one event line, the closing result comment. */
 void kk_record_write_header(struct kk_buf *out, const struct kk_game *g, int players,
