@@ -37,10 +37,14 @@ struct kk_agent {
     const struct kk_agent_class *cls;
     const struct kk_game *game;
     char spec[KK_SPEC_LEN]; /* canonical spec with every option, for reports */
+    int peeks; /* 1: searches what its seat cannot see (view=peek on a hidden game): a
+                  cheating baseline, marked as such in every report */
     /* Chooses a legal move for the seat to move in state. */
     kk_move (*choose)(struct kk_agent *self, const void *state, kk_rng *rng);
     /* Told every move and chance outcome applied to the game (state is before it), so
-     * search can reuse its tree. May be NULL. */
+     * search can reuse its tree. The commitments of a simultaneous round are told only when
+     * the round is revealed, each with the state it was made in. An agent that searches
+     * from its seat's view must not learn from this more than its seat sees. May be NULL. */
     void (*observe)(struct kk_agent *self, const void *state, kk_move move);
     /* Starts a new game: forget any per-game memory. May be NULL. */
     void (*reset)(struct kk_agent *self);

@@ -15,6 +15,24 @@ int kk_metric_count(const struct kk_study *st)
 }
 
 /* Maps metric k to the statistic column it reads (or -1) and writes its name. */
+/* An agent's label as a Markdown cell: `label`, marked when the agent peeks. */
+static void md_agent(struct kk_buf *md, const struct kk_study *st, int a)
+{
+    kk_buf_printf(md, "`%s`%s", st->labels[a], st->peeks[a] ? " (**peeks**)" : "");
+}
+
+/* The note under a table that lists a peeking agent. */
+static void md_peek_note(struct kk_buf *md, const struct kk_study *st)
+{
+    for (int a = 0; a < st->num_agents; a++)
+        if (st->peeks[a]) {
+            kk_buf_printf(md, "\nAgents marked **peeks** search hidden information their seat "
+                              "cannot see (view=peek): a cheating baseline, not a fair "
+                              "player.\n");
+            return;
+        }
+}
+
 static int metric_stat(const struct kk_study *st, int k, char *buf, size_t size)
 {
     const struct kk_game *g = st->game;
@@ -415,6 +433,7 @@ static void json_agents(struct kk_buf *b, const struct kk_study *st,
         kk_buf_json_string(b, st->specs[a]);
         kk_buf_printf(b, ", \"label\": ");
         kk_buf_json_string(b, st->labels[a]);
+        kk_buf_printf(b, ", \"peeks\": %s", st->peeks[a] ? "true" : "false");
         kk_buf_printf(b, ", \"games\": %lld, \"wins\": ", s.games);
         json_num(b, s.wins);
         kk_buf_printf(b, ", \"win_rate\": ");
@@ -572,8 +591,11 @@ static void md_points_by_source(struct kk_buf *md, const struct kk_study *st,
         return;
     kk_buf_printf(md, "\nPer player (mean per game of the seats each agent held; winners: "
                       "the winning seat, ties averaged):\n\n| statistic |");
-    for (int a = 0; a < st->num_agents; a++)
-        kk_buf_printf(md, " `%s` |", st->labels[a]);
+    for (int a = 0; a < st->num_agents; a++) {
+        kk_buf_printf(md, " ");
+        md_agent(md, st, a);
+        kk_buf_printf(md, " |");
+    }
     kk_buf_printf(md, " winners |\n|---|");
     for (int a = 0; a <= st->num_agents; a++)
         kk_buf_printf(md, "---|");
@@ -610,12 +632,15 @@ static void md_tournament(struct kk_buf *md, const struct kk_study *st,
     for (int a = 0; a < st->num_agents && st->num_agents > 1; a++) {
         struct agent_summary s;
         summarise_agent(st, r, 0, a, vals, &s);
-        kk_buf_printf(md, "| %d | `%s` | %lld | ", a, st->labels[a], s.games);
+        kk_buf_printf(md, "| %d | ", a);
+        md_agent(md, st, a);
+        kk_buf_printf(md, " | %lld | ", s.games);
         md_ci(md, s.games ? s.wins / (double)s.games : 0, s.lo, s.hi, 3);
         kk_buf_printf(md, " | ");
         md_ci(md, s.score.mean, s.score.lo, s.score.hi, 2);
         kk_buf_printf(md, " |\n");
     }
+    md_peek_note(md, st);
     if (g->cooperative) {
         /* One person plays every seat: win rates and seat advantage mean nothing; the
          * game's single result (metric 2p+1) is the outcome. */
@@ -838,7 +863,9 @@ static void md_balance_variant(struct kk_buf *md, const struct kk_study *st,
             struct agent_summary s;
             struct kk_estimate d;
             summarise_agent(st, r, v, a, vals, &s);
-            kk_buf_printf(md, "| `%s` | ", st->labels[a]);
+            kk_buf_printf(md, "| ");
+            md_agent(md, st, a);
+            kk_buf_printf(md, " | ");
             md_ci(md, s.games ? s.wins / (double)s.games : 0, s.lo, s.hi, 3);
             kk_buf_printf(md, " | ");
             agent_share_diff(st, r, v, base, a, vals, base_vals, &d);
@@ -979,12 +1006,15 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
     kk_buf_printf(&m, "## %s: balance sweep, %d players, %lld games per variant, seed %llu\n\n",
                   g->title, p, st->games, (unsigned long long)st->seed);
     kk_buf_printf(&m, "Agents: ");
-    for (int a = 0; a < st->num_agents; a++)
-        kk_buf_printf(&m, "%s`%s`", a ? ", " : "", st->labels[a]);
+    for (int a = 0; a < st->num_agents; a++) {
+        kk_buf_printf(&m, "%s", a ? ", " : "");
+        md_agent(&m, st, a);
+    }
     kk_buf_printf(&m, " (seat s of game i: agent (i + s) mod %d). Game i of every variant "
                       "uses the same random streams (common random numbers).\n\n"
                       "Baseline: variant %d (%s), %s.\n\n",
                   st->num_agents, baseline, st->variant_text[baseline], why);
+    md_peek_note(&m, st);
     kk_buf_printf(&m, "| variant | settings | seat 0 win rate [95%% CI] | first-seat advantage | "
                       "mean length |\n|---|---|---|---|---|\n");
     for (int v = 0; v < st->num_variants; v++) {

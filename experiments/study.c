@@ -51,6 +51,7 @@ int kk_study_check(struct kk_study *st, kk_error *err)
         if (!agent)
             return -1;
         snprintf(st->specs[a], sizeof st->specs[a], "%s", agent->spec);
+        st->peeks[a] = agent->peeks;
         kk_agent_destroy(agent);
     }
     void *state = calloc(1, g->state_size);

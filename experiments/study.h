@@ -27,6 +27,7 @@ struct kk_study {
     int num_agents;
     char specs[KK_STUDY_MAX_AGENTS][KK_SPEC_LEN];  /* canonical specs (every option) */
     char labels[KK_STUDY_MAX_AGENTS][KK_SPEC_LEN]; /* as the user wrote them: tables, CSV */
+    int peeks[KK_STUDY_MAX_AGENTS]; /* set by kk_study_check: the agent cheats (agent.h) */
     long long games;                              /* games per variant */
     uint64_t seed;
 };
