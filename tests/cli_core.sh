@@ -10,6 +10,12 @@ expect 2 "missing GAME" "$KARK" rules
 expect 2 "unexpected argument 'extra'" "$KARK" games extra
 expect 2 "unknown option '--bogus'" "$KARK" replay --bogus
 expect 2 "missing FILE" "$KARK" replay
+# --events: one "LINE EVENT" line per event, then the JSON line.
+rec="$TESTS/data/son-of-kark/sok-p2-default-00900.rec"
+if "$KARK" replay --events "$rec" >"$tmp/ev" 2>"$tmp/everr" &&
+    [ "$(head -n 1 "$tmp/ev")" = "4 * C" ] && grep -qx "7 0: 1,1,u M" "$tmp/ev" &&
+    [ "$(tail -n 1 "$tmp/ev")" = "$("$KARK" replay "$rec")" ]; then ok; else
+    bad "kark replay --events $rec: $(head -n 3 "$tmp/ev") $(cat "$tmp/everr")"; fi
 expect 1 "nonexistent.rec: cannot open" "$KARK" replay "$tmp/nonexistent.rec"
 expect 2 "unknown game 'chess'" "$KARK" selfplay chess
 
