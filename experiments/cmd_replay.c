@@ -41,17 +41,10 @@ int kk_cmd_replay(int argc, char **argv)
     struct kk_record rec;
     kk_error err;
     int rc;
-    if (strcmp(path, "-") == 0) {
-        struct kk_buf b = {0};
-        char chunk[4096];
-        size_t n;
-        while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0)
-            kk_buf_append(&b, chunk, n);
-        rc = kk_record_parse(kk_buf_str(&b), &rec, &err);
-        kk_buf_free(&b);
-    } else {
+    if (strcmp(path, "-") == 0)
+        rc = kk_record_read(stdin, &rec, &err);
+    else
         rc = kk_record_load(path, &rec, &err);
-    }
     if (rc != 0) {
         /* Parse errors already start with "LINE: "; I/O errors do not. */
         if (err.msg[0] >= '0' && err.msg[0] <= '9')

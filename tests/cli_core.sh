@@ -23,6 +23,24 @@ printf 'players 2\n' >"$tmp/nogame.rec"
 expect 1 "nogame.rec:1: expected 'game NAME'" "$KARK" replay "$tmp/nogame.rec"
 printf '# a comment\n\ngame chess\n' >"$tmp/badgame.rec"
 expect 1 "badgame.rec:3: unknown game 'chess'" "$KARK" replay "$tmp/badgame.rec"
+# The "# result" line is checked against the replay; set-up errors point at the header line;
+# a parameter set twice is an error; endless or binary input fails at once.
+dice="$TESTS/data/carcassonne-dice/greedy-p2-seed102-game0.rec"
+sed 's/^# result {"scores":\[45,20\]/# result {"scores":[999,0]/' "$dice" >"$tmp/edited.rec"
+rl=$(grep -n '^# result' "$tmp/edited.rec" | cut -d: -f1)
+expect 1 "edited.rec:$rl: the result line says scores \[999,0\] but the replay gives \[45,20\]" \
+    "$KARK" replay "$tmp/edited.rec"
+grep -v '^# result' "$dice" | head -n 20 >"$tmp/cut.rec"
+echo '# result {"scores":[45,20]}' >>"$tmp/cut.rec"
+expect 1 "cut.rec:21: the record has a result line but its game is not over" \
+    "$KARK" replay "$tmp/cut.rec"
+printf 'game son-of-kark\nplayers 5\n' >"$tmp/p5.rec"
+expect 1 "p5.rec:2: son-of-kark is played by 2 to 4 players, not 5" "$KARK" replay "$tmp/p5.rec"
+printf 'game son-of-kark\nset tokens=9\nset tokens=7\n' >"$tmp/twice.rec"
+expect 1 "twice.rec:3: 'tokens' is set twice \(first on line 2\)" "$KARK" replay "$tmp/twice.rec"
+expect 1 "not a text file" timeout 20 "$KARK" replay /dev/zero
+head -c 17000000 /dev/zero | tr '\0' ' ' >"$tmp/huge.rec"
+expect 1 "huge.rec: too large for a game record" "$KARK" replay "$tmp/huge.rec"
 printf '# nothing\n' >"$tmp/empty.rec"
 expect 1 "empty.rec:1: no 'game NAME' line" "$KARK" replay "$tmp/empty.rec"
 

@@ -47,6 +47,7 @@ static int parse_line(struct kk_record *rec, int ln, char *s, kk_error *err)
         char *name = trim(s + 4);
         if (rec->game)
             return kk_fail(err, "%d: a second 'game' line", ln);
+        rec->header_line = ln;
         rec->game = kk_game_find(name);
         if (!rec->game) {
             char names[256];
@@ -63,6 +64,9 @@ static int parse_line(struct kk_record *rec, int ln, char *s, kk_error *err)
     if (strncmp(s, "players", 7) == 0 && (s[7] == '\0' || isspace((unsigned char)s[7]))) {
         if (rec->num_events > 0)
             return kk_fail(err, "%d: 'players' must come before the first event", ln);
+        if (rec->players)
+            return kk_fail(err, "%d: a second 'players' line", ln);
+        rec->header_line = ln;
         char *num = trim(s + 7), *end;
         errno = 0;
         long n = strtol(num, &end, 10);
@@ -87,6 +91,15 @@ static int parse_line(struct kk_record *rec, int ln, char *s, kk_error *err)
             kk_error e;
             if (kk_variant_set(rec->game, &rec->variant, p, &e) != 0)
                 return kk_fail(err, "%d: %s", ln, e.msg);
+            char *eq = strchr(p, '=');
+            *eq = '\0'; /* kk_variant_set accepted it, so there is one */
+            int idx = kk_param_index(rec->game, p);
+            if (idx >= 0 && rec->set_line[idx])
+                return kk_fail(err, "%d: '%s' is set twice (first on line %d)", ln, p,
+                               rec->set_line[idx]);
+            if (idx >= 0)
+                rec->set_line[idx] = ln;
+            rec->header_line = ln;
             *q = save;
             p = trim(q);
         }
@@ -139,8 +152,10 @@ int kk_record_parse(const char *text, struct kk_record *rec, kk_error *err)
         p = nl ? nl + 1 : p + len;
 
         char *s = trim(line);
-        if (strncmp(s, "# result", 8) == 0)
+        if (strncmp(s, "# result", 8) == 0) {
             snprintf(rec->result_json, sizeof rec->result_json, "%s", trim(s + 8));
+            rec->result_line = ln;
+        }
         char *hash = strchr(s, '#');
         if (hash)
             *hash = '\0';
@@ -159,28 +174,39 @@ int kk_record_parse(const char *text, struct kk_record *rec, kk_error *err)
     return 0;
 }
 
+int kk_record_read(FILE *f, struct kk_record *rec, kk_error *err)
+{
+    struct kk_buf b = {0};
+    char chunk[4096];
+    size_t n;
+    int rc = 0;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (memchr(chunk, '\0', n) != NULL) {
+            rc = kk_fail(err, "not a text file (contains a NUL byte)");
+            break;
+        }
+        if (b.len + n > KK_RECORD_MAX_BYTES) {
+            rc = kk_fail(err, "too large for a game record (over %u MiB)",
+                         KK_RECORD_MAX_BYTES >> 20);
+            break;
+        }
+        kk_buf_append(&b, chunk, n);
+    }
+    if (rc == 0 && ferror(f))
+        rc = kk_fail(err, "read error");
+    if (rc == 0)
+        rc = kk_record_parse(kk_buf_str(&b), rec, err);
+    kk_buf_free(&b);
+    return rc;
+}
+
 int kk_record_load(const char *path, struct kk_record *rec, kk_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
         return kk_fail(err, "cannot open: %s", strerror(errno));
-    struct kk_buf b = {0};
-    char chunk[4096];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        kk_buf_append(&b, chunk, n);
-    int bad = ferror(f);
+    int rc = kk_record_read(f, rec, err);
     fclose(f);
-    if (bad) {
-        kk_buf_free(&b);
-        return kk_fail(err, "read error");
-    }
-    if (memchr(kk_buf_str(&b), '\0', b.len) != NULL) {
-        kk_buf_free(&b);
-        return kk_fail(err, "not a text file (contains a NUL byte)");
-    }
-    int rc = kk_record_parse(kk_buf_str(&b), rec, err);
-    kk_buf_free(&b);
     return rc;
 }
 
@@ -194,6 +220,59 @@ void kk_record_free(struct kk_record *rec)
 int kk_record_replay(const struct kk_record *rec, void *state, int *bad_line, kk_error *err)
 {
     return kk_record_replay_trace(rec, state, bad_line, NULL, err);
+}
+
+/* Reads the integers of the "scores" array of a result line; returns the count or -1. */
+static int result_scores(const char *json, long *out, int max)
+{
+    const char *p = strstr(json, "\"scores\"");
+    if (!p || !(p = strchr(p, '[')))
+        return -1;
+    int n = 0;
+    for (p++;;) {
+        while (isspace((unsigned char)*p))
+            p++;
+        if (*p == ']')
+            return n;
+        char *end;
+        errno = 0;
+        long v = strtol(p, &end, 10);
+        if (end == p || errno || n == max)
+            return -1;
+        out[n++] = v;
+        p = end;
+        while (isspace((unsigned char)*p))
+            p++;
+        if (*p == ',')
+            p++;
+        else if (*p != ']')
+            return -1;
+    }
+}
+
+/* The replayed game must have ended with the scores its "# result" line states. */
+static int check_result(const struct kk_record *rec, const void *state, kk_error *err)
+{
+    const struct kk_game *g = rec->game;
+    long want[KK_MAX_SEATS];
+    int n = result_scores(rec->result_json, want, KK_MAX_SEATS);
+    if (n < 0)
+        return kk_fail(err, "the result line has no readable \"scores\":[...]");
+    if (g->to_move(state) != KK_TERMINAL)
+        return kk_fail(err, "the record has a result line but its game is not over");
+    int32_t got[KK_MAX_SEATS];
+    g->scores(state, got);
+    int players = g->players(state), same = n == players;
+    for (int s = 0; s < players && same; s++)
+        same = got[s] == want[s];
+    if (same)
+        return 0;
+    char a[160] = "", b[160] = "";
+    for (int s = 0; s < n; s++)
+        snprintf(a + strlen(a), sizeof a - strlen(a), "%s%ld", s ? "," : "", want[s]);
+    for (int s = 0; s < players; s++)
+        snprintf(b + strlen(b), sizeof b - strlen(b), "%s%d", s ? "," : "", (int)got[s]);
+    return kk_fail(err, "the result line says scores [%s] but the replay gives [%s]", a, b);
 }
 
 /* Writes one trace line: the record line (or range) and what happened there. */
@@ -214,6 +293,7 @@ int kk_record_replay_trace(const struct kk_record *rec, void *state, int *bad_li
     int round_first = 0;
     *bad_line = 0;
     kk_error e;
+    *bad_line = rec->header_line;
     if (kk_game_init(g, state, &rec->variant, rec->players, &e) != 0)
         return kk_fail(err, "%s", e.msg);
     for (int i = 0; i < rec->num_events; i++) {
@@ -269,6 +349,10 @@ int kk_record_replay_trace(const struct kk_record *rec, void *state, int *bad_li
     if (trace && round[0])
         trace_line(trace, round_first, round_first, "(a simultaneous round still open: its "
                    "commitments stay hidden)");
+    if (rec->result_line && check_result(rec, state, err) != 0) {
+        *bad_line = rec->result_line;
+        return -1;
+    }
     *bad_line = 0;
     return 0;
 }

@@ -26,16 +26,26 @@ struct kk_record {
     int num_events, cap_events;
     struct kk_record_event *events;
     char result_json[512]; /* from "# result ..." or "" */
+    int result_line;       /* its line, 0 without one */
+    int header_line;       /* the last game/players/set line: where set-up errors point */
+    int set_line[KK_MAX_PARAMS]; /* line that set each parameter, 0 if none */
 };
+
+/* Records larger than this are refused while reading (a record is a few kilobytes). */
+#define KK_RECORD_MAX_BYTES (16u << 20)
 
 /* Parses text. Errors are "LINE: reason" in err (no file name). rec must be freed. */
 int kk_record_parse(const char *text, struct kk_record *rec, kk_error *err);
 /* Reads and parses a file; errors are "LINE: reason", or a reason for I/O failures. */
 int kk_record_load(const char *path, struct kk_record *rec, kk_error *err);
+/* The same for an open stream (standard input): stops reading at the first NUL byte or past
+ * KK_RECORD_MAX_BYTES, so endless input fails at once. */
+int kk_record_read(FILE *f, struct kk_record *rec, kk_error *err);
 void kk_record_free(struct kk_record *rec);
 
 /* Replays rec into state (g->state_size bytes), checking each event's kind (chance or
- * the right seat) and legality. On failure returns -1, sets *bad_line to the offending
+ * the right seat) and legality, and at the end the "# result" line if there is one (its
+ * scores must be the replayed ones). On failure returns -1, sets *bad_line to the offending
  * line (0 when not line-specific) and err to the reason. events_done (may be NULL)
  * receives the number of events applied. */
 int kk_record_replay(const struct kk_record *rec, void *state, int *bad_line, kk_error *err);
