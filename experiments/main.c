@@ -1,4 +1,5 @@
 /* kark: the command-line front end. Dispatches to one subcommand per file. */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -32,6 +33,9 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+    /* A file-size limit (ulimit -f) then fails a write with EFBIG, which kark reports, instead
+     * of killing the process without a word. */
+    signal(SIGXFSZ, SIG_IGN);
     char names[256] = "";
     size_t n = 0;
     for (int i = 0; kk_commands[i].name && n < sizeof names; i++)

@@ -121,13 +121,22 @@ static void json_pair(struct kk_buf *b, double lo, double hi)
     kk_buf_printf(b, "]");
 }
 
+/* Writes DIR/NAME through DIR/NAME.tmp and a rename, so a reader (or a full disk) never
+ * leaves a half-written file under the final name. */
 static int write_file(const char *dir, const char *name, const struct kk_buf *b, kk_error *err)
 {
-    char path[4096];
+    char path[4096], tmp[4100];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "wb");
-    if (!f || fputs(kk_buf_str(b), f) < 0 || fclose(f) != 0) {
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    int ok = f && fputs(kk_buf_str(b), f) >= 0;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    if (ok && rename(tmp, path) != 0)
+        ok = 0;
+    if (!ok) {
         int e = errno;
+        remove(tmp);
         return kk_fail(err, "cannot write '%s': %s", path, strerror(e));
     }
     return 0;

@@ -364,13 +364,14 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
         }
         journal = fopen(path, "ab");
     } else {
-        if (access(path, F_OK) == 0) {
+        /* "x": create it or fail, in one step (no window between a check and the open). */
+        journal = fopen(path, "wbx");
+        if (!journal && errno == EEXIST) {
             free(finished);
             kk_study_results_free(out);
             return kk_fail(err, "'%s' already exists: continue it with --resume %s, or "
                                 "choose another --out", path, dir);
         }
-        journal = fopen(path, "wb");
         if (journal) {
             struct kk_buf h = {0};
             kk_study_csv_header(st, &h);

@@ -4,6 +4,7 @@
 #include "study_cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <omp.h>
 #include <signal.h>
 #include <stdio.h>
@@ -134,6 +135,34 @@ static int read_args_file(const char *cmd, const char *dir, char **storage, char
         line = nl + 1;
     }
     return 0;
+}
+
+/* Takes an exclusive lock on DIR/.lock for the life of the process (a POSIX record lock,
+ * released when the process ends however it ends), so two runs can never write one folder.
+ * Returns the open descriptor, or -1 after printing why not. */
+static int lock_dir(const char *cmd, const char *dir)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/.lock", dir);
+    int fd = open(path, O_RDWR | O_CREAT, 0666);
+    if (fd < 0) {
+        fprintf(stderr, "kark %s: cannot open '%s': %s\n", cmd, path, strerror(errno));
+        return -1;
+    }
+    struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+    if (fcntl(fd, F_SETLK, &fl) != 0) {
+        struct flock who = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+        long pid = fcntl(fd, F_GETLK, &who) == 0 && who.l_type != F_UNLCK ? (long)who.l_pid : 0;
+        if (pid > 0)
+            fprintf(stderr, "kark %s: '%s' is in use by another kark run (process %ld); wait "
+                            "for it to finish or stop it first\n", cmd, dir, pid);
+        else
+            fprintf(stderr, "kark %s: '%s' is in use by another kark run; wait for it to "
+                            "finish or stop it first\n", cmd, dir);
+        close(fd);
+        return -1;
+    }
+    return fd;
 }
 
 /* mkdir -p */
@@ -418,13 +447,18 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
         status = KK_EXIT_FAIL;
         goto free_study;
     }
+    int lock_fd = lock_dir(cmd, a.out);
+    if (lock_fd < 0) {
+        status = KK_EXIT_FAIL;
+        goto free_study;
+    }
     if (!a.resume) {
         char path[4096];
         snprintf(path, sizeof path, "%s/games.csv", a.out);
         if (access(path, F_OK) == 0) {
             status = kk_cli_usage(cmd, "'%s' already exists: continue that run with --resume "
                                        "%s, or choose another --out", path, a.out);
-            goto free_study;
+            goto unlock;
         }
     }
     {
@@ -432,17 +466,23 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
          * any point can be resumed); its text depends only on the settings. */
         struct kk_buf args = {0};
         char path[4096];
+        char tmp_path[4100];
         snprintf(path, sizeof path, "%s/args.txt", a.out);
+        snprintf(tmp_path, sizeof tmp_path, "%s.tmp", path);
         format_args(&a, &args);
-        FILE *f = fopen(path, "wb");
+        FILE *f = fopen(tmp_path, "wb");
         int ok = f && fputs(kk_buf_str(&args), f) >= 0;
         if (f && fclose(f) != 0)
             ok = 0;
+        if (ok && rename(tmp_path, path) != 0)
+            ok = 0;
+        if (!ok)
+            remove(tmp_path);
         kk_buf_free(&args);
         if (!ok) {
             fprintf(stderr, "kark %s: cannot write '%s': %s\n", cmd, path, strerror(errno));
             status = KK_EXIT_FAIL;
-            goto free_study;
+            goto unlock;
         }
     }
 
@@ -458,7 +498,7 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
     if (rc < 0) {
         fprintf(stderr, "kark %s: %s\n", cmd, err.msg);
         status = KK_EXIT_FAIL;
-        goto free_study;
+        goto unlock;
     }
     if (rc == 1) {
         long long total = st->games * st->num_variants;
@@ -469,7 +509,7 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
                 res.jobs, total, a.out, cmd, a.out);
         status = sig ? 128 + sig : KK_EXIT_OK;
         kk_study_results_free(&res);
-        goto free_study;
+        goto unlock;
     }
     struct kk_buf md = {0};
     int rep = allow_sweep ? kk_report_balance(st, &res, axes, num_axes, baseline,
@@ -486,6 +526,8 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
     }
     kk_buf_free(&md);
     kk_study_results_free(&res);
+unlock:
+    close(lock_fd); /* releases the lock */
 free_study:
     free(st);
 out:

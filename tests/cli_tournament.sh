@@ -82,6 +82,9 @@ for _ in $(seq 1 400); do
     [ -f "$tmp/s2/games.csv" ] && [ "$(wc -l <"$tmp/s2/games.csv")" -ge 3 ] && break
     sleep 0.05
 done
+# While it runs, the folder is locked: a second run of it is refused, and writes nothing.
+expect 1 "'$tmp/s2' is in use by another kark run \(process $pid\)" $T --resume "$tmp/s2"
+expect 1 "is in use by another kark run" $T $sargs --games 10 --out "$tmp/s2"
 kill -INT $pid
 wait $pid
 status=$?
@@ -96,6 +99,7 @@ cmp -s "$tmp/s2/games.csv" <(head -n $((rows + 1)) "$tmp/s1/games.csv") && ok ||
     bad "the interrupted games.csv is not a prefix of the uninterrupted one"
 $T --resume "$tmp/s2" --games $n --threads 1 >/dev/null 2>&1 || bad "resume after SIGINT"
 same "$tmp/s1" "$tmp/s2" games.csv summary.json summary.md report.html args.txt
+ls "$tmp/s2" | grep -q '\.tmp$' && bad "temporary files left in $tmp/s2: $(ls "$tmp/s2")" || ok
 expect 1 "more than the 1 games" $T --resume "$tmp/s2" --games 1
 
 echo "cli_tournament: $pass passed, $fail failed"
