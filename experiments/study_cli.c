@@ -137,6 +137,31 @@ static int read_args_file(const char *cmd, const char *dir, char **storage, char
     return 0;
 }
 
+/* Writes DIR/args.txt (through a temporary file and a rename); prints why not. */
+static int write_args(const char *cmd, const struct kk_study_args *a)
+{
+    struct kk_buf args = {0};
+    char path[4096], tmp_path[4100];
+    snprintf(path, sizeof path, "%s/args.txt", a->out);
+    snprintf(tmp_path, sizeof tmp_path, "%s.tmp", path);
+    format_args(a, &args);
+    FILE *f = fopen(tmp_path, "wb");
+    int ok = f && fputs(kk_buf_str(&args), f) >= 0;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    if (ok && rename(tmp_path, path) != 0)
+        ok = 0;
+    int e = errno;
+    if (!ok)
+        remove(tmp_path);
+    kk_buf_free(&args);
+    if (!ok) {
+        fprintf(stderr, "kark %s: cannot write '%s': %s\n", cmd, path, strerror(e));
+        return -1;
+    }
+    return 0;
+}
+
 /* Takes an exclusive lock on DIR/.lock for the life of the process (a POSIX record lock,
  * released when the process ends however it ends), so two runs can never write one folder.
  * Returns the open descriptor, or -1 after printing why not. */
@@ -461,29 +486,12 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
             goto unlock;
         }
     }
-    {
-        /* args.txt records the settings (written before any game, so a run stopped at
-         * any point can be resumed); its text depends only on the settings. */
-        struct kk_buf args = {0};
-        char path[4096];
-        char tmp_path[4100];
-        snprintf(path, sizeof path, "%s/args.txt", a.out);
-        snprintf(tmp_path, sizeof tmp_path, "%s.tmp", path);
-        format_args(&a, &args);
-        FILE *f = fopen(tmp_path, "wb");
-        int ok = f && fputs(kk_buf_str(&args), f) >= 0;
-        if (f && fclose(f) != 0)
-            ok = 0;
-        if (ok && rename(tmp_path, path) != 0)
-            ok = 0;
-        if (!ok)
-            remove(tmp_path);
-        kk_buf_free(&args);
-        if (!ok) {
-            fprintf(stderr, "kark %s: cannot write '%s': %s\n", cmd, path, strerror(errno));
-            status = KK_EXIT_FAIL;
-            goto unlock;
-        }
+    /* args.txt records the settings. A new run writes it before any game, so a run stopped
+     * at any point can be resumed; a resume rewrites it only once the rows on disk have been
+     * checked against the settings, so a refused resume leaves the folder as it was. */
+    if (!a.resume && write_args(cmd, &a) != 0) {
+        status = KK_EXIT_FAIL;
+        goto unlock;
     }
 
     struct kk_run_opts opts = {
@@ -498,6 +506,11 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
     if (rc < 0) {
         fprintf(stderr, "kark %s: %s\n", cmd, err.msg);
         status = KK_EXIT_FAIL;
+        goto unlock;
+    }
+    if (a.resume && write_args(cmd, &a) != 0) {
+        status = KK_EXIT_FAIL;
+        kk_study_results_free(&res);
         goto unlock;
     }
     if (rc == 1) {

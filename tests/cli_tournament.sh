@@ -70,9 +70,9 @@ $B $bargs --threads 2 --out "$tmp/b3" --stop-after 17 >/dev/null 2>"$tmp/err"
 $B $bargs --threads 1 --out "$tmp/b3" --resume "$tmp/b3" >/dev/null 2>&1 || bad "balance resume"
 same "$tmp/b1" "$tmp/b3" games.csv balance.json balance.md
 expect 1 "does not match" $T $G --agents greedy,random --games 40 --seed 8 --resume "$tmp/t1"
-# A row edited by hand (here game 3's first score) is caught by its check column.
+# A row edited by hand (here game 3's last statistic) is caught by its check column.
 cp -r "$tmp/t1" "$tmp/t5"
-awk -F, 'BEGIN { OFS = "," } NR == 5 { $7 = $7 + 1 } { print }' "$tmp/t1/games.csv" >"$tmp/t5/games.csv"
+awk -F, 'BEGIN { OFS = "," } NR == 5 { $(NF - 1) = $(NF - 1) + 1 } { print }' "$tmp/t1/games.csv" >"$tmp/t5/games.csv"
 expect 1 "games.csv line 5 has a check value that does not match its contents" \
     $T --resume "$tmp/t5" --games 50
 
