@@ -357,7 +357,13 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
             if ((status = read_args_file(cmd, a.resume, &stored, lines + 1, &count)) != 0)
                 return status;
             lines[0] = (char *)cmd;
-            if ((status = parse_args(&b, count + 1, lines, 1)) != 0 || b.help || !b.game_name) {
+            /* Errors in the stored settings name the file they come from. */
+            char from[4200];
+            snprintf(from, sizeof from, "%s: %s/args.txt", cmd, a.resume);
+            b.cmd = from;
+            status = parse_args(&b, count + 1, lines, 1);
+            b.cmd = cmd;
+            if (status != 0 || b.help || !b.game_name) {
                 free(stored);
                 return status ? status : kk_cli_usage(cmd, "%s/args.txt is not a %s run",
                                                       a.resume, cmd);

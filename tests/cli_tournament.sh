@@ -70,6 +70,10 @@ $B $bargs --threads 2 --out "$tmp/b3" --stop-after 17 >/dev/null 2>"$tmp/err"
 $B $bargs --threads 1 --out "$tmp/b3" --resume "$tmp/b3" >/dev/null 2>&1 || bad "balance resume"
 same "$tmp/b1" "$tmp/b3" games.csv balance.json balance.md
 expect 1 "does not match" $T $G --agents greedy,random --games 40 --seed 8 --resume "$tmp/t1"
+# A bad stored setting names the args.txt it comes from.
+cp -r "$tmp/t1" "$tmp/t6"
+sed -i 's/^7$/seven/' "$tmp/t6/args.txt"
+expect 2 "^kark tournament: $tmp/t6/args.txt: bad value 'seven' for --seed" $T --resume "$tmp/t6"
 # A row edited by hand (here game 3's last statistic) is caught by its check column.
 cp -r "$tmp/t1" "$tmp/t5"
 awk -F, 'BEGIN { OFS = "," } NR == 5 { $(NF - 1) = $(NF - 1) + 1 } { print }' "$tmp/t1/games.csv" >"$tmp/t5/games.csv"
