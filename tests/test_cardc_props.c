@@ -155,6 +155,14 @@ static void project(const struct cardc_state *in, int seat, struct cardc_state *
         memset(out->hand_jokers[s], 0, sizeof out->hand_jokers[s]);
         memset(out->hand_index[s], 0, sizeof out->hand_index[s]);
         out->hand_ncoloured[s] = out->hand_njokers[s] = 0;
+        if (in->rules.chests != CARDC_CHESTS_OPEN) { /* the chest's size stays public */
+            memset(out->buildings[s], 0, sizeof out->buildings[s]);
+            out->building_jokers[s] = 0;
+        }
+    }
+    if (in->rules.chests == CARDC_CHESTS_HIDDEN) {
+        memset(out->buildings[seat], 0, sizeof out->buildings[seat]);
+        out->building_jokers[seat] = 0;
     }
     for (int r = 0; r < CARDC_ROWS; r++)
         for (int i = 0; i < in->row_len[r]; i++) {
@@ -221,6 +229,28 @@ static void test_sample_view(void)
                 }
             }
         CHECK(fd_row >= 0);
+        /* Other seats' chests (hidden under the default chests=own) take their building
+         * cards from the unseen building cards first: each building kind keeps, in
+         * expectation, the share 1 - M / B of its unseen copies (M chest cards, B unseen
+         * building cards), and the other places draw from what is left. */
+        double keep_share = 1;
+        {
+            int chest_m = 0, build_unseen = 0;
+            for (int s = 0; s < players; s++)
+                if (s != seat) {
+                    chest_m += truth.building_jokers[s];
+                    pool[CARDC_BUILDING_JOKER] += truth.building_jokers[s];
+                    for (int c = 0; c < CARDC_COLOURS; c++) {
+                        chest_m += truth.buildings[s][c];
+                        pool[cardc_kind(c, CARDC_BUILDING)] += truth.buildings[s][c];
+                    }
+                }
+            for (int c = 0; c <= CARDC_COLOURS; c++)
+                build_unseen += pool[c < CARDC_COLOURS ? cardc_kind(c, CARDC_BUILDING)
+                                                       : CARDC_BUILDING_JOKER];
+            if (build_unseen > 0)
+                keep_share = 1 - (double)chest_m / build_unseen;
+        }
 
         enum { SAMPLES = 6000 };
         double in_hand[CARDC_KINDS] = {0}, at_fd[CARDC_KINDS] = {0};
@@ -247,7 +277,8 @@ static void test_sample_view(void)
         CHECK(differs_fd > SAMPLES / 2);
         /* uniform: expected count of kind k in a hand of h from the pool, and at a slot */
         for (int k = 0; k < CARDC_KINDS; k++) {
-            double p = (double)pool[k] / pool_n;
+            int building = k == CARDC_BUILDING_JOKER || cardc_type(k) == CARDC_BUILDING;
+            double p = (double)pool[k] * (building ? keep_share : 1) / pool_n;
             double h = truth.hand_n[other];
             double mean = in_hand[k] / SAMPLES, expect = h * p;
             CHECK(fabs(mean - expect) < 5 * sqrt(h * p * (1 - p) / SAMPLES) + 1e-9);
@@ -279,8 +310,9 @@ static void test_sample_view(void)
     }
 }
 
-/* The greedy evaluation reads only public information: any seat's rating is the same on
- * every sample of any observer's view. */
+/* The greedy evaluation of a seat reads only what that seat knows: its rating is the same
+ * on every sample of its own view; with open chests it reads only public information, so
+ * any seat's rating is the same on every sample of any observer's view. */
 static void test_evaluate_is_fair(void)
 {
     struct cardc_state truth, sample;
@@ -289,10 +321,88 @@ static void test_evaluate_is_fair(void)
     kk_rng_seed(&rng, 1, 2);
     for (int n = 0; n < 300; n++) {
         int observer = n % 3, seat = n / 3 % 3;
+        cardc_sample_view(&truth, seat, &rng, &sample);
+        CHECK(cardc_evaluate(&sample, seat) == cardc_evaluate(&truth, seat));
+        truth.rules.chests = CARDC_CHESTS_OPEN;
         cardc_sample_view(&truth, observer, &rng, &sample);
         CHECK(cardc_evaluate(&sample, seat) == cardc_evaluate(&truth, seat));
+        truth.rules.chests = CARDC_CHESTS_OWN;
     }
     CHECK(cardc_evaluate(&truth, 0) >= truth.score[0]);
+}
+
+static int chest_size(const struct cardc_state *st, int s)
+{
+    int n = st->building_jokers[s];
+    for (int c = 0; c < CARDC_COLOURS; c++)
+        n += st->buildings[s][c];
+    return n;
+}
+
+/* Chests (the rulebook: nobody looks under a chest during the game): with the default
+ * `own`, a seat's views keep its own chest and every chest's size, redraw the other chests
+ * from the unseen building cards uniformly, and do not depend on what is really there;
+ * `open` keeps every chest and `hidden` redraws the seat's own too. */
+static void test_chests_hidden(void)
+{
+    struct cardc_state truth, sample;
+    int found = 0;
+    for (uint64_t seed = 1; seed < 200 && !found; seed++) {
+        CHECK(play_to_hidden(&truth, 2, 3, 7000 + seed));
+        found = chest_size(&truth, 0) >= 2 && chest_size(&truth, 1) >= 2;
+    }
+    CHECK(found);
+    if (!found)
+        return;
+    int seat = 0, other = 1;
+    /* The unseen building cards, as seat 0 sees them. */
+    double unseen[CARDC_COLOURS + 1] = {0}, unseen_n = 0;
+    for (int c = 0; c <= CARDC_COLOURS; c++) {
+        int k = c < CARDC_COLOURS ? cardc_kind(c, CARDC_BUILDING) : CARDC_BUILDING_JOKER;
+        unseen[c] = truth.deck[k] + truth.hand[other][k] +
+                    (c < CARDC_COLOURS ? truth.buildings[other][c] : truth.building_jokers[other]);
+        for (int r = 0; r < CARDC_ROWS; r++)
+            for (int i = 0; i < truth.row_len[r]; i++) {
+                uint8_t slot = truth.row[r][i];
+                unseen[c] += cardc_slot_is_facedown(slot) && cardc_slot_placer(slot) != seat &&
+                             cardc_slot_kind(slot) == k;
+            }
+        unseen_n += unseen[c];
+    }
+    kk_rng rng;
+    kk_rng_seed(&rng, 31, 7);
+    enum { SAMPLES = 4000 };
+    double mean[CARDC_COLOURS + 1] = {0};
+    int changed = 0, m = chest_size(&truth, other);
+    kk_error err;
+    for (int n = 0; n < SAMPLES; n++) {
+        cardc_sample_view(&truth, seat, &rng, &sample);
+        CHECK(cardc_check(&sample, &err) == 0);
+        CHECK_EQ_INT(chest_size(&sample, other), m);
+        CHECK(memcmp(sample.buildings[seat], truth.buildings[seat], CARDC_COLOURS) == 0);
+        CHECK_EQ_INT(sample.building_jokers[seat], truth.building_jokers[seat]);
+        changed += memcmp(sample.buildings[other], truth.buildings[other], CARDC_COLOURS) != 0 ||
+                   sample.building_jokers[other] != truth.building_jokers[other];
+        for (int c = 0; c < CARDC_COLOURS; c++)
+            mean[c] += sample.buildings[other][c];
+        mean[CARDC_COLOURS] += sample.building_jokers[other];
+    }
+    CHECK(changed > SAMPLES / 4);
+    for (int c = 0; c <= CARDC_COLOURS; c++) {
+        double p = unseen[c] / unseen_n, got = mean[c] / SAMPLES;
+        CHECK(fabs(got - m * p) < 5 * sqrt(m * p * (1 - p) / SAMPLES) + 1e-9);
+    }
+    truth.rules.chests = CARDC_CHESTS_OPEN;
+    cardc_sample_view(&truth, seat, &rng, &sample);
+    CHECK(memcmp(sample.buildings, truth.buildings, sizeof truth.buildings) == 0);
+    truth.rules.chests = CARDC_CHESTS_HIDDEN;
+    int own_changed = 0;
+    for (int n = 0; n < 200; n++) {
+        cardc_sample_view(&truth, seat, &rng, &sample);
+        own_changed += memcmp(sample.buildings[seat], truth.buildings[seat], CARDC_COLOURS) != 0;
+        CHECK_EQ_INT(chest_size(&sample, seat), chest_size(&truth, seat));
+    }
+    CHECK(own_changed > 0);
 }
 
 /* Records hold the full truth: a random game written with the record writers replays to
@@ -334,6 +444,7 @@ int main(void)
     test_random_move_uniform();
     test_sample_view();
     test_evaluate_is_fair();
+    test_chests_hidden();
     test_record_round_trip();
     return kk_test_done("cardc_props");
 }

@@ -80,8 +80,13 @@ enum {
     CARDC_PARAM_HAND_SIZE,
     CARDC_PARAM_ROUNDS,
     CARDC_PARAM_TIEBREAK,
+    CARDC_PARAM_CHESTS,
     CARDC_NUM_PARAMS
 };
+/* Who knows the building cards under a chest during the game (the rulebook: nobody may look
+ * under a chest): open = everyone (perfect memory of every claim), own = its owner only,
+ * hidden = nobody. Only the number of cards under each chest is always public. */
+enum { CARDC_CHESTS_OPEN, CARDC_CHESTS_OWN, CARDC_CHESTS_HIDDEN };
 enum { CARDC_TARGET_TOP, CARDC_TARGET_BEST };
 enum { CARDC_DECIDE_OWNER, CARDC_DECIDE_CASH, CARDC_DECIDE_KEEP };
 
@@ -103,7 +108,7 @@ enum { CARDC_SRC_PERSONS, CARDC_SRC_ANIMALS, CARDC_SRC_BUILDINGS, CARDC_SRC_JOKE
 struct cardc_rules {
     int16_t animal_points[CARDC_ANIMAL_MAX]; /* for n = 1..13 animals of one kind */
     int16_t joker_alone, special_points, mismatch_points;
-    uint8_t joker_target, mismatch_decision, tiebreak;
+    uint8_t joker_target, mismatch_decision, tiebreak, chests;
     uint8_t setup_cards, hand_size, rounds;
 };
 

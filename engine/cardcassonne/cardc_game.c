@@ -5,6 +5,7 @@
 static const char *const joker_targets[] = {"top", "best", NULL};
 static const char *const mismatch_decisions[] = {"owner", "cash", "keep", NULL};
 static const char *const tiebreaks[] = {"buildings", "none", NULL};
+static const char *const chest_views[] = {"open", "own", "hidden", NULL};
 
 static const struct kk_param cardc_params[CARDC_NUM_PARAMS] = {
     [CARDC_PARAM_ANIMAL_POINTS] = {"animal_points", KK_PARAM_INT_LIST,
@@ -32,6 +33,9 @@ static const struct kk_param cardc_params[CARDC_NUM_PARAMS] = {
                             "rounds (auto: 10, 8, 6, 6 for 2-5 players)"},
     [CARDC_PARAM_TIEBREAK] = {"tiebreak", KK_PARAM_CHOICE, "buildings", 0, 0, tiebreaks, 0, 0,
                               "a tie for most points goes to most building cards, or is shared"},
+    [CARDC_PARAM_CHESTS] = {"chests", KK_PARAM_CHOICE, "own", 0, 0, chest_views, 0, 0,
+                            "who knows the buildings under a chest: everyone (open), its owner "
+                            "(own), nobody (hidden); the card count is public"},
 };
 
 static const struct kk_stat_desc cardc_stats[] = {

@@ -46,6 +46,7 @@ int cardc_init(void *state, const struct kk_variant *v, int players, kk_error *e
     r->hand_size = (uint8_t)(hand == KK_AUTO ? default_hand[players] : hand);
     r->rounds = (uint8_t)(rounds == KK_AUTO ? default_rounds[players] : rounds);
     r->tiebreak = (uint8_t)v->value[CARDC_PARAM_TIEBREAK][0];
+    r->chests = (uint8_t)v->value[CARDC_PARAM_CHESTS][0];
     int needed = r->setup_cards + r->rounds * r->hand_size * players;
     if (needed > CARDC_TOTAL_CARDS)
         return kk_fail(err,

@@ -21,6 +21,33 @@ static int draw(uint8_t *pool, int *n, kk_rng *rng)
     return -1; /* unreachable: the pool holds n cards */
 }
 
+/* 1 if seat does not know the buildings under chest_seat's chest. */
+static int chest_hidden(const struct cardc_state *st, int seat, int chest_seat)
+{
+    return st->rules.chests == CARDC_CHESTS_HIDDEN ||
+           (st->rules.chests == CARDC_CHESTS_OWN && chest_seat != seat);
+}
+
+/* Draws one building card (a coloured building or a building joker) uniformly from the
+ * building cards of the pool and removes it. */
+static int draw_building(uint8_t *pool, int *n, kk_rng *rng)
+{
+    int nb = pool[CARDC_BUILDING_JOKER];
+    for (int c = 0; c < CARDC_COLOURS; c++)
+        nb += pool[cardc_kind(c, CARDC_BUILDING)];
+    int pick = (int)kk_rng_bounded(rng, (uint32_t)nb);
+    for (int c = 0; c <= CARDC_COLOURS; c++) {
+        int k = c < CARDC_COLOURS ? cardc_kind(c, CARDC_BUILDING) : CARDC_BUILDING_JOKER;
+        pick -= pool[k];
+        if (pick < 0) {
+            pool[k]--;
+            (*n)--;
+            return k;
+        }
+    }
+    return -1; /* unreachable: the chest's own cards are in the pool */
+}
+
 void cardc_sample_view(const void *state, int seat, kk_rng *rng, void *out)
 {
     const struct cardc_state *st = state;
@@ -47,6 +74,35 @@ void cardc_sample_view(const void *state, int seat, kk_rng *rng, void *out)
                 n++;
             }
         }
+    /* Chests the seat cannot see hold as many cards as before, drawn first from the unseen
+     * building cards (only buildings go under a chest); every chest assignment leaves the
+     * same number of cards for the other places, so the whole deal stays uniform. */
+    int chest_n[CARDC_MAX_SEATS] = {0};
+    for (int s = 0; s < st->players; s++) {
+        if (!chest_hidden(st, seat, s))
+            continue;
+        chest_n[s] = st->building_jokers[s];
+        pool[CARDC_BUILDING_JOKER] = (uint8_t)(pool[CARDC_BUILDING_JOKER] + st->building_jokers[s]);
+        for (int c = 0; c < CARDC_COLOURS; c++) {
+            chest_n[s] += st->buildings[s][c];
+            pool[cardc_kind(c, CARDC_BUILDING)] =
+                (uint8_t)(pool[cardc_kind(c, CARDC_BUILDING)] + st->buildings[s][c]);
+        }
+        n += chest_n[s];
+    }
+    for (int s = 0; s < st->players; s++) {
+        if (!chest_n[s])
+            continue;
+        memset(v->buildings[s], 0, sizeof v->buildings[s]);
+        v->building_jokers[s] = 0;
+        for (int i = 0; i < chest_n[s]; i++) {
+            int k = draw_building(pool, &n, rng);
+            if (k == CARDC_BUILDING_JOKER)
+                v->building_jokers[s]++;
+            else
+                v->buildings[s][cardc_colour(k)]++;
+        }
+    }
     for (int s = 0; s < st->players; s++) {
         if (s == seat)
             continue;
