@@ -18,6 +18,19 @@ kk_ensure_packages() {
     fi
 }
 
+# Installs clang (with libFuzzer) and libomp-dev (OpenMP for clang) for scripts/fuzz.
+kk_ensure_fuzz_packages() {
+    local missing=()
+    command -v clang >/dev/null 2>&1 || missing+=(clang)
+    dpkg -s libomp-dev >/dev/null 2>&1 || missing+=(libomp-dev)
+    if [ ${#missing[@]} -gt 0 ]; then
+        echo "installing missing packages: ${missing[*]}" >&2
+        local sudo=""
+        [ "$(id -u)" -ne 0 ] && sudo="sudo"
+        $sudo apt-get update -q >&2 && $sudo apt-get install -y -q "${missing[@]}" >&2
+    fi
+}
+
 # kk_build DIR [cmake options...]: configures DIR once, then builds it (incrementally).
 kk_build() {
     local dir="$1"
