@@ -75,6 +75,8 @@ static void end_round(struct gm_state *s, int collapse_kind)
         s->discard[collapse_kind]--;
         s->removed[collapse_kind]++;
     }
+    s->num_face = 0;
+    memset(s->symbol_up, 0, sizeof s->symbol_up);
     s->rounds_done++;
     s->inside = 0;
     s->committed = s->fleeing = 0;
