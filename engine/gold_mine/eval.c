@@ -44,9 +44,10 @@ double gm_collapse_chance(const struct gm_state *s)
     return total ? (double)bad / total : 0;
 }
 
-/* Expected gold per seat from the next card if it does not collapse the mine and `inside`
- * seats share it (remainders go to the pool). */
-static double safe_share(const struct gm_state *s, int inside)
+/* Expected gold per seat from the next card if it does not collapse the mine and k seats
+ * share it. The remainder that lies on the card is counted as shared too: it goes to the
+ * pool, which the seats inside collect when they leave. */
+static double safe_gold(const struct gm_state *s)
 {
     int total, safe = 0, gold = 0;
     const uint8_t *cards = next_draw(s, &total);
@@ -54,36 +55,50 @@ static double safe_share(const struct gm_state *s, int inside)
         if (!cards[k] || gm_collapses(s, k))
             continue;
         safe += cards[k];
-        gold += cards[k] * (gb_kind_number(k) / inside);
+        gold += cards[k] * gb_kind_number(k);
     }
     return safe ? (double)gold / safe : 0;
 }
 
-/* A fleeing seat's expected fraction of the pool when each of the other m - 1 seats inside
- * flees with probability 1/2: E[1 / (1 + X)] for X ~ Binomial(m - 1, 1/2), which is
- * 2 (1 - 2^-m) / m. */
-static double pool_fraction(int m)
+/* E[1 / (1 + X)] for X ~ Binomial(n, 1/2), which is 2 (1 - 2^-(n+1)) / (n + 1): a seat's
+ * expected fraction of something shared with each of n other seats taking part with
+ * probability 1/2 (the pool when it flees, the next card when it stays). */
+static double half_share(int n)
 {
-    double half_m = 1.0;
-    for (int i = 0; i < m; i++)
-        half_m *= 0.5;
-    return 2.0 * (1.0 - half_m) / m;
+    double half = 1.0;
+    for (int i = 0; i <= n; i++)
+        half *= 0.5;
+    return 2.0 * (1.0 - half) / (n + 1);
+}
+
+/* The seat's value if it flees now, or if it stays for exactly one more card and then
+ * flees; card_share and pool_share are its expected fractions of the next card and of
+ * the pool. */
+static double flee_value(const struct gm_state *s, int seat, double pool_share)
+{
+    return s->banked[seat] + s->carried[seat] + s->pool * pool_share;
+}
+
+static double stay_value(const struct gm_state *s, int seat, double card_share,
+                         double pool_share)
+{
+    double q = gm_collapse_chance(s);
+    return s->banked[seat] +
+           (1.0 - q) * (s->carried[seat] + s->pool * pool_share + safe_gold(s) * card_share);
 }
 
 double gm_evaluate(const void *state, int seat)
 {
     const struct gm_state *s = state;
-    double banked = s->banked[seat];
     unsigned bit = 1u << seat;
     if (s->phase == GM_PHASE_OVER || !(s->inside & bit))
-        return banked;
-    int m = __builtin_popcount(s->inside);
-    double at_risk = s->carried[seat] + s->pool * pool_fraction(m);
-    double q = gm_collapse_chance(s);
-    double flee = banked + at_risk;
-    double stay = banked + (1.0 - q) * (at_risk + safe_share(s, m));
-    if (s->phase == GM_PHASE_REVEAL)
-        return stay;
+        return s->banked[seat];
+    int others = __builtin_popcount(s->inside) - 1;
+    double unknown = half_share(others); /* each other seat leaves with probability 1/2 */
+    if (s->phase == GM_PHASE_REVEAL) /* every seat inside shares the next card */
+        return stay_value(s, seat, 1.0 / (others + 1), unknown);
+    /* A decision: the seat knows its own choice, never the others'. */
+    double flee = flee_value(s, seat, unknown), stay = stay_value(s, seat, unknown, unknown);
     if (s->committed & bit)
         return (s->fleeing & bit) ? flee : stay;
     return flee > stay ? flee : stay;
