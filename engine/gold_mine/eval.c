@@ -97,8 +97,14 @@ double gm_evaluate(const void *state, int seat)
     double unknown = half_share(others); /* each other seat leaves with probability 1/2 */
     if (s->phase == GM_PHASE_REVEAL) /* every seat inside shares the next card */
         return stay_value(s, seat, 1.0 / (others + 1), unknown);
-    /* A decision: the seat knows its own choice, never the others'. */
-    double flee = flee_value(s, seat, unknown), stay = stay_value(s, seat, unknown, unknown);
+    /* A decision: the seat knows its own choice, never the others'. A seat that stays
+     * keeps a claim on the pool only if no other seat leaves now (probability 2^-others):
+     * leavers take it, bar a remainder. */
+    double alone = 1.0;
+    for (int i = 0; i < others; i++)
+        alone *= 0.5;
+    double flee = flee_value(s, seat, unknown);
+    double stay = stay_value(s, seat, unknown, unknown * alone);
     if (s->committed & bit)
         return (s->fleeing & bit) ? flee : stay;
     return flee > stay ? flee : stay;
