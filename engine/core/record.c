@@ -143,6 +143,15 @@ int kk_record_parse(const char *text, struct kk_record *rec, kk_error *err)
         ln++;
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        const char *first = p;
+        while (first < p + len && (*first == ' ' || *first == '\t'))
+            first++;
+        if (len >= sizeof line && *first == '#' && strncmp(first, "# result", 8) != 0) {
+            /* A long comment (selfplay's header lists every seat's agent spec) is
+             * ignored like any other comment. */
+            p = nl ? nl + 1 : p + len;
+            continue;
+        }
         if (len >= sizeof line) {
             kk_record_free(rec);
             return kk_fail(err, "%d: line too long", ln);
