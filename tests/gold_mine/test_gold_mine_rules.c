@@ -429,6 +429,57 @@ static void evaluation(void)
     CHECK(G->evaluate(&stay, 0) < 1e-9);
 }
 
+
+/* The evaluation's coin-flip model: a committed seat's value is, up to the rounding of
+ * shares, the average of its values after the reveal over the 2^k equally likely choices
+ * of the k other seats inside. Checked for the first seat to commit, at decisions of
+ * random games with 2-6 players. */
+static void evaluation_averages_reveal(void)
+{
+    kk_rng rng;
+    kk_rng_seed(&rng, 31, 4);
+    int tested = 0;
+    double worst = 0;
+    for (int players = 2; players <= 6; players++)
+        for (int game = 0; game < 30; game++) {
+            struct gm_state s;
+            new_game(&s, players, NULL, 0);
+            while (s.phase != GM_PHASE_OVER) {
+                if (s.phase == GM_PHASE_REVEAL) {
+                    G->apply(&s, G->sample_chance(&s, &rng));
+                    continue;
+                }
+                int seat = G->to_move(&s);
+                if (!s.committed) {
+                    unsigned others = s.inside & ~(1u << seat);
+                    int k = __builtin_popcount(others);
+                    for (int choice = GM_STAY; choice <= GM_FLEE; choice++) {
+                        struct gm_state c = s;
+                        G->apply(&c, choice);
+                        double before = G->evaluate(&c, seat), after = 0;
+                        for (unsigned combo = 0; combo < (1u << k); combo++) {
+                            struct gm_state r = c;
+                            int bit = 0;
+                            while (r.phase == GM_PHASE_DECIDE)
+                                G->apply(&r, (combo >> bit++) & 1u);
+                            after += G->evaluate(&r, seat);
+                        }
+                        after /= 1u << k;
+                        if (k > 0)
+                            tested++;
+                        if (fabs(before - after) > worst)
+                            worst = fabs(before - after);
+                        CHECK(fabs(before - after) <= 1.0);
+                    }
+                }
+                G->apply(&s, kk_random_move(G, &s, &rng));
+            }
+        }
+    printf("  evaluation before/after the reveal: %d decisions, largest difference %.3f\n",
+           tested, worst);
+    CHECK(tested > 500);
+}
+
 int main(void)
 {
     scenarios();
@@ -440,5 +491,6 @@ int main(void)
     move_counts();
     notation();
     evaluation();
+    evaluation_averages_reveal();
     return kk_test_done("gold_mine_rules");
 }
