@@ -306,14 +306,22 @@ static void jg_get_stats(const void *state, double *out)
         out[i] = s->stat[i];
 }
 
+/* Replay JSON extras: turns, the layout in use and its track, where the ships are and how
+ * many cards each seat still holds (what a reader of a record wants to check). */
 static int jg_extra_json(const void *state, char *buf, size_t size)
 {
     const struct jg_state *s = state;
-    char track[JG_TRACK + 1] = "";
+    char track[JG_TRACK + 1] = "", pos[4 * JG_MAX_SEATS + 1] = "", hands[4 * JG_MAX_SEATS + 1] = "";
     if (s->phase != JG_PHASE_LAYOUT)
         jg_layout_text(s->track, track);
-    return snprintf(buf, size, ",\"turns\":%d,\"layout\":%d,\"track\":\"%s\"", (int)s->turns,
-                    (int)s->layout, track);
+    int np = 0, nh = 0;
+    for (int p = 0; p < s->players; p++) {
+        np += snprintf(pos + np, sizeof pos - (size_t)np, "%s%d", p ? "," : "", s->pos[p]);
+        nh += snprintf(hands + nh, sizeof hands - (size_t)nh, "%s%d", p ? "," : "",
+                       jg_hand_size(s, p));
+    }
+    return snprintf(buf, size, ",\"turns\":%d,\"layout\":%d,\"track\":\"%s\",\"positions\":[%s],"
+                    "\"hands\":[%s]", (int)s->turns, (int)s->layout, track, pos, hands);
 }
 
 const struct kk_game kk_game_jump_gate = {
