@@ -7,10 +7,11 @@
 
 /* Weights, in crates. A crate likely next turn is worth a fraction of one (the turn is still
  * to come, and the die may not cooperate); a card is a future chance to turn a near miss
- * into a crate, so it is worth keeping unless it gains something now. Greedy self-play
- * against the other settings tried (documented in the rules doc) chose these. */
+ * into a crate, so it is worth keeping unless it gains about that much now. Chosen by greedy
+ * against random over 3000 games for each setting tried (rules doc, "Greedy evaluation"):
+ * card values 0.05 / 0.12 / 0.3 / 0.4 / 0.8 won 70 / 73 / 75 / 76 / 76%. */
 #define JG_W_NEXT 0.5
-#define JG_W_CARD 0.12
+#define JG_W_CARD 0.4
 #define JG_W_NEAR 0.1
 /* A crate that next turn needs a card counts this much of one reached by the die alone. */
 #define JG_CARD_HIT 0.8
