@@ -3,8 +3,11 @@
  * extra (the race ends only when the last pirate is out), plus a small value per card. */
 #include "tunnel_run.h"
 
-/* A card is a future forward move; in the advanced game cards are scarcer (moves draw
- * none), so each is worth more. Measured in rules doc. */
+/* Weights in track positions. A card is a future forward move; in the advanced game
+ * cards are scarcer (forward moves draw none), so each is worth more. The pirate furthest
+ * behind counts extra. Against random over 300-400 advanced games, card weights 1-4, last
+ * weights 0-2 and a bonus of 6-24 for a pirate out all won 90-94%, within noise; the
+ * bonus made greedy self-play stall more often (rules doc), so there is none. */
 #define TR_W_CARD_BASIC 0.5
 #define TR_W_CARD_ADVANCED 2.0
 #define TR_W_LAST 0.5
