@@ -88,8 +88,7 @@ int jg_check(const void *state, kk_error *err)
         if (jg_hand_size(s, p) + s->spent[p] != JG_HAND)
             return kk_fail(err, "seat %d: %d cards in hand, %d played", p, jg_hand_size(s, p),
                            s->spent[p]);
-        if (!s->card_reuse || s->spent[p] < JG_HAND)
-            spent += s->spent[p];
+        spent += s->spent[p];
         if (s->pos[p] >= JG_TRACK)
             return kk_fail(err, "seat %d at position %d", p, s->pos[p]);
     }

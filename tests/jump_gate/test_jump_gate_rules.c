@@ -355,8 +355,34 @@ static void test_perft(void)
     }
 }
 
+/* check() notices a crate or card that vanished or appeared, and a broken track. */
+static void test_check_catches(void)
+{
+    struct jg_state s, bad;
+    kk_error err;
+    start(&s, 3, NULL);
+    play(&s, "2 1+"); /* a card played, a crate collected */
+    CHECK_EQ_INT(g->check(&s, &err), 0);
+    bad = s;
+    bad.crates_left[1] &= ~(1ULL << 5); /* a crate gone without being collected */
+    CHECK_EQ_INT(g->check(&bad, &err), -1);
+    bad = s;
+    bad.hand[0][6]--; /* a card gone */
+    CHECK_EQ_INT(g->check(&bad, &err), -1);
+    bad = s;
+    bad.hand[2][1]++; /* a fourth 1 */
+    CHECK_EQ_INT(g->check(&bad, &err), -1);
+    bad = s;
+    bad.track[11] = JG_PLANET; /* a gate lost */
+    CHECK_EQ_INT(g->check(&bad, &err), -1);
+    bad = s;
+    bad.jump[2] = 24; /* skips the Drop gate at 13 */
+    CHECK_EQ_INT(g->check(&bad, &err), -1);
+}
+
 int main(void)
 {
+    test_check_catches();
     test_pcg_and_layouts();
     test_fixed_track();
     test_scenarios();

@@ -287,8 +287,32 @@ static void test_perft(void)
     }
 }
 
+/* check() notices a card or pirate that vanished or appeared, and an overfull tile. */
+static void test_check_catches(void)
+{
+    struct tr_state s, bad;
+    kk_error err;
+    replay(&s, 2, NULL, "* deal H\n* deal D\n* deal C\n* deal H\n* deal H\n* deal C\n0: H@0\n* D\n");
+    bad = s;
+    bad.pile[3]--;
+    CHECK_EQ_INT(g->check(&bad, &err), -1);
+    bad = s;
+    bad.hand[1][4]++;
+    CHECK_EQ_INT(g->check(&bad, &err), -1);
+    bad = s;
+    bad.occ[2]--; /* a pirate off the count */
+    CHECK_EQ_INT(g->check(&bad, &err), -1);
+    bad = s;
+    put(&bad, 1, 0, 2); /* two pirates on one tile in the basic game */
+    CHECK_EQ_INT(g->check(&bad, &err), -1);
+    bad = s;
+    bad.track[3] = bad.track[4]; /* a segment that is not a permutation */
+    CHECK_EQ_INT(g->check(&bad, &err), -1);
+}
+
 int main(void)
 {
+    test_check_catches();
     test_perm();
     test_scenarios();
     test_edges();
