@@ -41,9 +41,7 @@ static void test_pending_and_views(void)
         kk_rng_seed(&rng, 7, 1);
         for (int i = 0; i < 4000; i++) {
             g->sample_view(st, 1, &rng, view);
-            int32_t side0;
-            memcpy(&side0, view + 2 * sizeof(int32_t), sizeof side0);
-            ones[truth] += side0 == 1;
+            ones[truth] += toy_pennies_side(view, 0) == 1;
         }
     }
     /* Same stream, same draws: the view does not depend on the hidden truth at all. */
@@ -85,7 +83,7 @@ static void spy_observe(struct kk_agent *self, const void *state, kk_move move)
     }
 }
 
-static void test_observe_waits_for_the_reveal(void)
+static void observe_timing(int split)
 {
     int chosen = 0;
     struct spy a = {.base = {.game = g, .choose = spy_choose, .observe = spy_observe},
@@ -95,20 +93,29 @@ static void test_observe_waits_for_the_reveal(void)
     struct kk_variant v;
     kk_error err;
     kk_variant_defaults(g, &v, &err);
+    if (split)
+        kk_variant_set(g, &v, "split=1", &err);
     char state[256];
     kk_rng chance, arng;
     kk_game_rngs(1, 0, &chance, &arng);
     struct kk_game_result res;
     CHECK_EQ_INT(kk_play_game(g, &v, 2, agents, &chance, &arng, state, NULL, &res, NULL, &err), 0);
-    CHECK_EQ_INT(a.nlog, 10);
-    CHECK_EQ_INT(b.nlog, 10);
+    int per = split ? 4 : 2; /* moves per round */
+    CHECK_EQ_INT(a.nlog, 5 * per);
+    CHECK_EQ_INT(b.nlog, 5 * per);
     for (int k = 0; k < a.nlog; k++) {
-        /* Both commitments of round r are told after both seats chose in round r. */
-        int round = k / 2;
-        CHECK_EQ_INT(a.log_seat[k], k % 2);
-        CHECK_EQ_INT(a.log_after[k], 2 * round + 2);
+        /* Every move of round r is told after all of round r's moves were chosen. */
+        int round = k / per;
+        CHECK_EQ_INT(a.log_seat[k], k % per < per / 2 ? 0 : 1);
+        CHECK_EQ_INT(a.log_after[k], per * round + per);
     }
     CHECK_EQ_INT(res.scores[0], 5); /* both always play 1: sides match */
+}
+
+static void test_observe_waits_for_the_reveal(void)
+{
+    observe_timing(0);
+    observe_timing(1);
 }
 
 static void test_replay_trace(void)
@@ -119,6 +126,7 @@ static void test_replay_trace(void)
     kk_error err;
     kk_variant_defaults(g, &rec.variant, &err);
     kk_variant_set(g, &rec.variant, "rounds=2", &err);
+    CHECK(rec.variant.value[1][0] == 0);
     static const char *const ev[] = {"1", "0", "1", "1", "0"};
     struct kk_record_event events[5];
     for (int i = 0; i < 5; i++) {

@@ -6,6 +6,8 @@
 
 struct pennies_state {
     int32_t rounds, round;
+    int32_t split, half; /* split: each commitment is two moves (a call, then a side); half:
+                            the mover made the first of them */
     int32_t side[2];   /* committed sides of the open round (-1: not yet) */
     int32_t score[2];
     int32_t last[2];   /* sides revealed in the last finished round (-1 before any) */
@@ -13,6 +15,8 @@ struct pennies_state {
 
 static const struct kk_param pennies_params[] = {
     {"rounds", KK_PARAM_INT, "5", 1, 50, NULL, 0, 0, "rounds of matching pennies"},
+    {"split", KK_PARAM_INT, "0", 0, 1, NULL, 0, 0,
+     "1: a commitment is two sub-decisions (a meaningless call, then the side)"},
 };
 
 static int pennies_init(void *state, const struct kk_variant *v, int players, kk_error *err)
@@ -21,6 +25,7 @@ static int pennies_init(void *state, const struct kk_variant *v, int players, kk
     (void)err;
     struct pennies_state *s = state;
     s->rounds = v->value[0][0];
+    s->split = v->value[1][0];
     s->side[0] = s->side[1] = -1;
     s->last[0] = s->last[1] = -1;
     return 0;
@@ -62,6 +67,11 @@ static void pennies_apply(void *state, kk_move m)
     int who = pennies_to_move(state);
     if (who < 0)
         return;
+    if (s->split && !s->half) {
+        s->half = 1;
+        return;
+    }
+    s->half = 0;
     s->side[who] = m;
     if (who == 1) {
         s->score[s->side[0] == s->side[1] ? 0 : 1]++;
@@ -137,6 +147,11 @@ static void pennies_sample_view(const void *state, int seat, kk_rng *rng, void *
         o->side[other] = (int32_t)kk_rng_bounded(rng, 2);
 }
 
+int toy_pennies_side(const void *state, int seat)
+{
+    return ((const struct pennies_state *)state)->side[seat];
+}
+
 const struct kk_game kk_toy_pennies = {
     .name = "toy-pennies",
     .title = "Toy matching pennies",
@@ -147,7 +162,7 @@ const struct kk_game kk_toy_pennies = {
     .max_moves = 2,
     .score_scale = 5,
     .params = pennies_params,
-    .num_params = 1,
+    .num_params = 2,
     .init = pennies_init,
     .players = pennies_players,
     .to_move = pennies_to_move,
