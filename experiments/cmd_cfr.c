@@ -1,0 +1,224 @@
+/* kark cfr GAME: trains a CFR average strategy (agents/cfr.h) and prints its exact
+ * exploitability curve; --out saves the policy for the agent cfr:policy=FILE. */
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../agents/cfr.h"
+#include "cli.h"
+#include "commands.h"
+
+#define CMD "cfr"
+#define MAX_SETS 32
+#define DEFAULT_MAX_NODES 20000000LL
+
+static void help(FILE *out)
+{
+    fprintf(out,
+            "usage: kark cfr GAME --iters N [--players P] [--set KEY=VALUE ...] [--seed S]\n"
+            "                [--out FILE] [--every K] [--rm plus|plain] [--max-nodes M]\n\n"
+            "Trains the average strategy of external-sampling Monte Carlo CFR on GAME, which\n"
+            "must define information-set keys (info_key); one iteration samples one traversal\n"
+            "for each seat. Prints the exact exploitability of the average strategy and its\n"
+            "value for seat 0 at iterations 1, 2, 5, 10, 20, 50, ... and N (--every K: every\n"
+            "K iterations; --every 0: no evaluation). The exact evaluation walks the whole\n"
+            "game tree and needs 2 seats and at most M nodes (default %lld); larger trees are\n"
+            "refused unless --every 0. Utilities are each seat's score minus the mean score.\n"
+            "--seed S (default 1) fixes every sampled draw; --rm plain uses regret matching\n"
+            "without clipping (default plus: regret matching+). --out FILE saves the average\n"
+            "strategy, which the agent cfr:policy=FILE plays. See docs/cfr.md.\n",
+            DEFAULT_MAX_NODES);
+}
+
+static const struct kk_game *find_game(const struct kk_game *const *games, const char *name)
+{
+    for (int i = 0; games[i]; i++)
+        if (strcmp(games[i]->name, name) == 0)
+            return games[i];
+    char names[512];
+    size_t n = 0;
+    names[0] = '\0';
+    for (int i = 0; games[i] && n < sizeof names; i++)
+        n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "",
+                              games[i]->name);
+    kk_cli_usage(CMD, "unknown game '%s': expected one of %s", name, names);
+    return NULL;
+}
+
+static long long next_checkpoint(long long done, long long every, long long iters)
+{
+    long long next;
+    if (every > 0) {
+        next = (done / every + 1) * every;
+    } else { /* 1, 2, 5, 10, 20, 50, ... */
+        next = 1;
+        while (next <= done) {
+            long long d = next;
+            while (d >= 10)
+                d /= 10;
+            next = d == 2 ? next / 2 * 5 : next * 2;
+        }
+    }
+    return next < iters ? next : iters;
+}
+
+int kk_cfr_command(const struct kk_game *const *games, FILE *out, int argc, char **argv)
+{
+    const char *game_name = NULL, *out_path = NULL;
+    const char *sets[MAX_SETS];
+    int num_sets = 0;
+    long long iters = -1, seed = 1, players = 0, every = -1, max_nodes = DEFAULT_MAX_NODES;
+    struct kk_cfr_opts opts = {.regret = KK_CFR_RM_PLUS};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *val;
+        if (kk_cli_is_help(a)) {
+            help(out);
+            return KK_EXIT_OK;
+        }
+        if (strcmp(a, "--iters") == 0) {
+            if (!(val = kk_cli_value(CMD, argc, argv, &i)) ||
+                kk_cli_long(CMD, a, val, 1, 1000000000000LL, &iters) != 0)
+                return KK_EXIT_USAGE;
+        } else if (strcmp(a, "--seed") == 0) {
+            if (!(val = kk_cli_value(CMD, argc, argv, &i)) ||
+                kk_cli_long(CMD, a, val, 0, INT64_MAX, &seed) != 0)
+                return KK_EXIT_USAGE;
+        } else if (strcmp(a, "--players") == 0) {
+            if (!(val = kk_cli_value(CMD, argc, argv, &i)) ||
+                kk_cli_long(CMD, a, val, 1, KK_MAX_SEATS, &players) != 0)
+                return KK_EXIT_USAGE;
+        } else if (strcmp(a, "--every") == 0) {
+            if (!(val = kk_cli_value(CMD, argc, argv, &i)) ||
+                kk_cli_long(CMD, a, val, 0, 1000000000000LL, &every) != 0)
+                return KK_EXIT_USAGE;
+        } else if (strcmp(a, "--max-nodes") == 0) {
+            if (!(val = kk_cli_value(CMD, argc, argv, &i)) ||
+                kk_cli_long(CMD, a, val, 1, INT64_MAX, &max_nodes) != 0)
+                return KK_EXIT_USAGE;
+        } else if (strcmp(a, "--rm") == 0) {
+            if (!(val = kk_cli_value(CMD, argc, argv, &i)))
+                return KK_EXIT_USAGE;
+            if (strcmp(val, "plus") == 0)
+                opts.regret = KK_CFR_RM_PLUS;
+            else if (strcmp(val, "plain") == 0)
+                opts.regret = KK_CFR_RM_PLAIN;
+            else
+                return kk_cli_usage(CMD, "bad value '%s' for --rm: expected plus or plain", val);
+        } else if (strcmp(a, "--out") == 0) {
+            if (!(out_path = kk_cli_value(CMD, argc, argv, &i)))
+                return KK_EXIT_USAGE;
+        } else if (strcmp(a, "--set") == 0) {
+            if (!(val = kk_cli_value(CMD, argc, argv, &i)))
+                return KK_EXIT_USAGE;
+            if (num_sets == MAX_SETS)
+                return kk_cli_usage(CMD, "too many --set options (at most %d)", MAX_SETS);
+            sets[num_sets++] = val;
+        } else if (a[0] == '-') {
+            return kk_cli_usage(CMD, "unknown option '%s' (expected --iters, --players, --set, "
+                                     "--seed, --out, --every, --rm, --max-nodes or --help)", a);
+        } else if (!game_name) {
+            game_name = a;
+        } else {
+            return kk_cli_usage(CMD, "unexpected argument '%s' (one GAME only)", a);
+        }
+    }
+    if (!game_name)
+        return kk_cli_usage(CMD, "missing GAME (see 'kark cfr --help')");
+    const struct kk_game *g = find_game(games, game_name);
+    if (!g)
+        return KK_EXIT_USAGE;
+    if (!g->info_key)
+        return kk_cli_usage(CMD, "%s has no information-set keys (info_key), so CFR cannot "
+                                 "train on it", g->name);
+    if (iters < 0)
+        return kk_cli_usage(CMD, "missing --iters N (the number of iterations)");
+    struct kk_variant v;
+    kk_error err = {{0}};
+    if (kk_variant_defaults(g, &v, &err) != 0) {
+        fprintf(stderr, "kark %s: %s\n", CMD, err.msg);
+        return KK_EXIT_FAIL;
+    }
+    for (int i = 0; i < num_sets; i++)
+        if (kk_variant_set(g, &v, sets[i], &err) != 0)
+            return kk_cli_usage(CMD, "%s", err.msg);
+    struct kk_cfr *c = kk_cfr_create(g, &v, (int)players, &opts, &err);
+    if (!c)
+        return kk_cli_usage(CMD, "%s", err.msg);
+    int seats = g->players(kk_cfr_root(c));
+    int status = KK_EXIT_OK;
+    long long tree = 0;
+    if (every != 0) {
+        if (seats != 2) {
+            kk_cfr_destroy(c);
+            return kk_cli_usage(CMD, "exact exploitability needs 2 seats, not %d (use --every 0 "
+                                     "to train without it)", seats);
+        }
+        tree = kk_cfr_tree_size(g, kk_cfr_root(c), max_nodes, &err);
+        if (tree < 0) {
+            fprintf(stderr, "kark %s: %s: too large for the exact exploitability (raise "
+                            "--max-nodes, or train without it: --every 0)\n", CMD, err.msg);
+            kk_cfr_destroy(c);
+            return KK_EXIT_FAIL;
+        }
+    }
+    char desc[1024];
+    kk_variant_describe(g, &v, " ", desc, sizeof desc);
+    fprintf(out, "cfr %s, %d seats, seed %lld, external-sampling MCCFR, regret matching%s\n",
+            g->name, seats, seed, opts.regret == KK_CFR_RM_PLUS ? "+" : "");
+    fprintf(out, "variant: %s\n", g->num_params ? desc : "(no parameters)");
+    if (every != 0) {
+        fprintf(out, "tree: %lld nodes; exploitability = (best response of seat 0 + of seat 1)"
+                     " / 2, exact\n\n", tree);
+        fprintf(out, "%12s %10s %15s %12s %9s\n", "iterations", "infosets", "exploitability",
+                "value_s0", "seconds");
+    }
+    kk_rng rng;
+    kk_rng_seed(&rng, (uint64_t)seed, 0xCF5ULL);
+    double seconds = 0;
+    long long done = 0;
+    while (done < iters) {
+        long long next = every == 0 ? iters : next_checkpoint(done, every, iters);
+        double t0 = omp_get_wtime();
+        if (kk_cfr_run(c, next - done, &rng, &err) != 0) {
+            fprintf(stderr, "kark %s: %s\n", CMD, err.msg);
+            status = KK_EXIT_FAIL;
+            break;
+        }
+        seconds += omp_get_wtime() - t0;
+        done = next;
+        if (every == 0)
+            break;
+        struct kk_cfr_eval ev;
+        if (kk_cfr_evaluate(g, kk_cfr_root(c), kk_cfr_policy_of(c), max_nodes, &ev, &err) != 0) {
+            fprintf(stderr, "kark %s: %s\n", CMD, err.msg);
+            status = KK_EXIT_FAIL;
+            break;
+        }
+        fprintf(out, "%12lld %10lld %15.6f %12.6f %9.2f\n", done,
+                kk_cfr_policy_size(kk_cfr_policy_of(c)), ev.exploitability, ev.value[0],
+                seconds);
+        fflush(out);
+    }
+    if (status == KK_EXIT_OK && every == 0)
+        fprintf(out, "trained %lld iterations in %.2f s: %lld information sets\n", done, seconds,
+                kk_cfr_policy_size(kk_cfr_policy_of(c)));
+    if (status == KK_EXIT_OK && out_path) {
+        if (kk_cfr_policy_save(kk_cfr_policy_of(c), out_path, g->num_params ? desc : "", seats,
+                               done, &err) != 0) {
+            fprintf(stderr, "kark %s: %s\n", CMD, err.msg);
+            status = KK_EXIT_FAIL;
+        } else {
+            fprintf(out, "policy: %s (play it with --agents cfr:policy=%s)\n", out_path,
+                    out_path);
+        }
+    }
+    kk_cfr_destroy(c);
+    return status;
+}
+
+int kk_cmd_cfr(int argc, char **argv)
+{
+    return kk_cfr_command(kk_games, stdout, argc, argv);
+}
