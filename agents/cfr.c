@@ -25,7 +25,7 @@ struct cfr_entry {
 
 struct kk_cfr_policy {
     const struct kk_game *game;
-    int width; /* doubles per move: 2 for a policy (regret, average-strategy sum), 1 else */
+    int width; /* doubles per move: a policy has regret, then average-strategy sum, ... */
     struct cfr_entry *entries;
     size_t count, cap;
     uint32_t *slots; /* entry index + 1; 0 empty */
@@ -398,6 +398,77 @@ static double es_walk(struct kk_cfr *c, const void *state, int depth, int trav, 
     return ev;
 }
 
+/* Full-width CFR (Zinkevich et al. 2007) with alternating updates: the traversing seat's
+ * regrets are weighted by the reach of chance and the other seats, its average strategy by
+ * its own reach; with regret matching+ the average is weighted by the iteration number
+ * (linear averaging, as in CFR+), with plain regret matching uniformly. */
+static double full_walk(struct kk_cfr *c, const void *state, int depth, int trav,
+                        double reach_others, double reach_own, double weight)
+{
+    const struct kk_game *g = c->g;
+    int who = g->to_move(state);
+    if (who == KK_TERMINAL)
+        return kk_cfr_utility(g, state, trav);
+    struct frame *f = frame_at(&c->fs, depth, c->err);
+    if (!f) {
+        c->failed = 1;
+        return 0;
+    }
+    if (who == KK_CHANCE) {
+        int n = g->chance_outcomes(state, f->moves, f->prob);
+        double v = 0;
+        for (int k = 0; k < n && !c->failed; k++)
+            v += f->prob[k] * full_walk(c, child(g, f, state, f->moves[k]), depth + 1, trav,
+                                        reach_others * f->prob[k], reach_own, weight);
+        return v;
+    }
+    int len = make_key(g, state, who, f->key, c->err);
+    int n = g->legal_moves(state, f->moves);
+    long e = len < 0 ? -1 : table_get(&c->tab, f->key, (size_t)len, n, c->err);
+    if (e < 0) {
+        c->failed = 1;
+        return 0;
+    }
+    size_t off = c->tab.entries[e].data_off;
+    regret_match(c->tab.data + off, n, f->prob);
+    double ev = 0;
+    if (who != trav) {
+        /* No pruning of moves the other seat never plays: the traverser's average
+         * strategy below them must still be accumulated with its own reach. */
+        for (int a = 0; a < n && !c->failed; a++)
+            ev += f->prob[a] * full_walk(c, child(g, f, state, f->moves[a]), depth + 1, trav,
+                                         reach_others * f->prob[a], reach_own, weight);
+        return ev;
+    }
+    for (int a = 0; a < n && !c->failed; a++) {
+        f->vals[a] = full_walk(c, child(g, f, state, f->moves[a]), depth + 1, trav, reach_others,
+                               reach_own * f->prob[a], weight);
+        ev += f->prob[a] * f->vals[a];
+    }
+    /* The strategy must stay fixed for the whole traversal (an information set is met once
+     * per state in it), so regrets go to a pending sum applied afterwards. */
+    double *avg = c->tab.data + off + n, *pending = avg + n;
+    for (int a = 0; a < n; a++) {
+        pending[a] += reach_others * (f->vals[a] - ev);
+        avg[a] += weight * reach_own * f->prob[a];
+    }
+    return ev;
+}
+
+static void apply_pending(struct kk_cfr *c)
+{
+    for (size_t e = 0; e < c->tab.count; e++) {
+        uint32_t n = c->tab.entries[e].n;
+        double *regret = c->tab.data + c->tab.entries[e].data_off, *pending = regret + 2 * n;
+        for (uint32_t a = 0; a < n; a++) {
+            regret[a] += pending[a];
+            pending[a] = 0;
+            if (c->opts.regret == KK_CFR_RM_PLUS && regret[a] < 0)
+                regret[a] = 0;
+        }
+    }
+}
+
 struct kk_cfr *kk_cfr_create(const struct kk_game *g, const struct kk_variant *v, int players,
                              const struct kk_cfr_opts *opts, kk_error *err)
 {
@@ -407,7 +478,8 @@ struct kk_cfr *kk_cfr_create(const struct kk_game *g, const struct kk_variant *v
         return NULL;
     }
     struct kk_cfr *c = calloc(1, sizeof *c);
-    if (!c || table_init(&c->tab, g, 2) != 0 || !(c->root = malloc(g->state_size))) {
+    /* Per move: regret, average-strategy sum, pending regret (full-width CFR). */
+    if (!c || table_init(&c->tab, g, 3) != 0 || !(c->root = malloc(g->state_size))) {
         if (c) {
             table_free(&c->tab);
             free(c);
@@ -440,8 +512,13 @@ int kk_cfr_run(struct kk_cfr *c, long long iters, kk_rng *rng, kk_error *err)
 {
     c->err = err;
     for (long long i = 0; i < iters; i++) {
+        double weight = c->opts.regret == KK_CFR_RM_PLUS ? (double)(c->iters + 1) : 1.0;
         for (int trav = 0; trav < c->players; trav++) {
-            es_walk(c, c->root, 0, trav, rng);
+            if (c->opts.method == KK_CFR_FULL) {
+                full_walk(c, c->root, 0, trav, 1.0, 1.0, weight);
+                apply_pending(c);
+            } else
+                es_walk(c, c->root, 0, trav, rng);
             if (c->failed)
                 return -1;
         }

@@ -14,7 +14,14 @@ struct kk_cfr_policy;
 
 enum kk_cfr_regret { KK_CFR_RM_PLUS, KK_CFR_RM_PLAIN };
 
+enum kk_cfr_method {
+    KK_CFR_EXTERNAL, /* external-sampling MCCFR: sampled chance and opponents */
+    KK_CFR_FULL,     /* full-width CFR: the whole tree every iteration, chance enumerated;
+                        with regret matching+ and linear averaging this is CFR+ */
+};
+
 struct kk_cfr_opts {
+    enum kk_cfr_method method;
     enum kk_cfr_regret regret; /* regret matching+ (negative regrets clipped) or plain */
 };
 
@@ -30,8 +37,9 @@ struct kk_cfr *kk_cfr_create(const struct kk_game *g, const struct kk_variant *v
                              const struct kk_cfr_opts *opts, kk_error *err);
 void kk_cfr_destroy(struct kk_cfr *c);
 
-/* Runs `iters` iterations of external-sampling MCCFR; one iteration is one sampled traversal
- * for each seat in turn. All draws come from rng, so a seed fixes the result. */
+/* Runs `iters` iterations; one iteration is one traversal for each seat in turn (sampled for
+ * KK_CFR_EXTERNAL, the whole tree for KK_CFR_FULL). All draws come from rng, so a seed fixes
+ * the result. */
 int kk_cfr_run(struct kk_cfr *c, long long iters, kk_rng *rng, kk_error *err);
 long long kk_cfr_iterations(const struct kk_cfr *c);
 /* The root state (after init, before the first chance event or move). */

@@ -18,10 +18,13 @@ static void help(FILE *out)
 {
     fprintf(out,
             "usage: kark cfr GAME --iters N [--players P] [--set KEY=VALUE ...] [--seed S]\n"
-            "                [--out FILE] [--every K] [--rm plus|plain] [--max-nodes M]\n\n"
-            "Trains the average strategy of external-sampling Monte Carlo CFR on GAME, which\n"
-            "must define information-set keys (info_key); one iteration samples one traversal\n"
-            "for each seat. Prints the exact exploitability of the average strategy and its\n"
+            "                [--out FILE] [--every K] [--method es|full] [--rm plus|plain]\n"
+            "                [--max-nodes M]\n\n"
+            "Trains the average strategy of CFR on GAME, which must define information-set\n"
+            "keys (info_key). --method es (default): external-sampling Monte Carlo CFR, one\n"
+            "iteration samples one traversal for each seat; --method full: full-width CFR, one\n"
+            "iteration walks the whole tree for each seat (CFR+ with regret matching+, whose\n"
+            "average is then weighted by the iteration number). Prints the exact exploitability of the average strategy and its\n"
             "value for seat 0 at iterations 1, 2, 5, 10, 20, 50, ... and N (--every K: every\n"
             "K iterations; --every 0: no evaluation). The exact evaluation walks the whole\n"
             "game tree and needs 2 seats and at most M nodes (default %lld); larger trees are\n"
@@ -70,7 +73,7 @@ int kk_cfr_command(const struct kk_game *const *games, FILE *out, int argc, char
     const char *sets[MAX_SETS];
     int num_sets = 0;
     long long iters = -1, seed = 1, players = 0, every = -1, max_nodes = DEFAULT_MAX_NODES;
-    struct kk_cfr_opts opts = {.regret = KK_CFR_RM_PLUS};
+    struct kk_cfr_opts opts = {.method = KK_CFR_EXTERNAL, .regret = KK_CFR_RM_PLUS};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val;
         if (kk_cli_is_help(a)) {
@@ -97,6 +100,15 @@ int kk_cfr_command(const struct kk_game *const *games, FILE *out, int argc, char
             if (!(val = kk_cli_value(CMD, argc, argv, &i)) ||
                 kk_cli_long(CMD, a, val, 1, INT64_MAX, &max_nodes) != 0)
                 return KK_EXIT_USAGE;
+        } else if (strcmp(a, "--method") == 0) {
+            if (!(val = kk_cli_value(CMD, argc, argv, &i)))
+                return KK_EXIT_USAGE;
+            if (strcmp(val, "es") == 0)
+                opts.method = KK_CFR_EXTERNAL;
+            else if (strcmp(val, "full") == 0)
+                opts.method = KK_CFR_FULL;
+            else
+                return kk_cli_usage(CMD, "bad value '%s' for --method: expected es or full", val);
         } else if (strcmp(a, "--rm") == 0) {
             if (!(val = kk_cli_value(CMD, argc, argv, &i)))
                 return KK_EXIT_USAGE;
@@ -117,7 +129,8 @@ int kk_cfr_command(const struct kk_game *const *games, FILE *out, int argc, char
             sets[num_sets++] = val;
         } else if (a[0] == '-') {
             return kk_cli_usage(CMD, "unknown option '%s' (expected --iters, --players, --set, "
-                                     "--seed, --out, --every, --rm, --max-nodes or --help)", a);
+                                     "--seed, --out, --every, --method, --rm, --max-nodes or "
+                                     "--help)", a);
         } else if (!game_name) {
             game_name = a;
         } else {
@@ -165,8 +178,9 @@ int kk_cfr_command(const struct kk_game *const *games, FILE *out, int argc, char
     }
     char desc[1024];
     kk_variant_describe(g, &v, " ", desc, sizeof desc);
-    fprintf(out, "cfr %s, %d seats, seed %lld, external-sampling MCCFR, regret matching%s\n",
-            g->name, seats, seed, opts.regret == KK_CFR_RM_PLUS ? "+" : "");
+    fprintf(out, "cfr %s, %d seats, seed %lld, %s, regret matching%s\n", g->name, seats, seed,
+            opts.method == KK_CFR_FULL ? "full-width CFR" : "external-sampling MCCFR",
+            opts.regret == KK_CFR_RM_PLUS ? "+" : "");
     fprintf(out, "variant: %s\n", g->num_params ? desc : "(no parameters)");
     if (every != 0) {
         fprintf(out, "tree: %lld nodes; exploitability = (best response of seat 0 + of seat 1)"

@@ -11,6 +11,7 @@
 #include "experiments/commands.h"
 #include "support/toy_games.h"
 #include "support/toy_kuhn.h"
+#include "support/toy_liar.h"
 #include "testlib.h"
 
 static const struct kk_game *const G = &kk_toy_kuhn;
@@ -392,8 +393,14 @@ static void test_command(void)
     CHECK(strstr(out, "trained 5 iterations") != NULL);
 }
 
-int main(void)
+/* With arguments, runs `kark cfr` on the toy games instead of the tests, for the curves in
+ * docs/cfr.md: test_cfr_kuhn cfr toy-kuhn --iters 100000 --every 1000. */
+int main(int argc, char **argv)
 {
+    if (argc > 1) {
+        static const struct kk_game *const games[] = {&kk_toy_kuhn, &kk_toy_liar, NULL};
+        return kk_cfr_command(games, stdout, argc - 1, argv + 1);
+    }
     test_exact_values();
     test_training();
     test_bad_files();
