@@ -242,7 +242,7 @@ static void test_training(void)
         memcpy(s, kk_cfr_root(few), G->state_size);
         G->apply(s, 2); /* seat 0 holds K */
         G->apply(s, 0);
-        double p1[2], p2[2];
+        double p1[3], p2[3];
         CHECK(kk_cfr_policy_probs(p, s, 0, p1, 2, &err) == 1);
         CHECK(kk_cfr_policy_probs(kk_cfr_policy_of(few), s, 0, p2, 2, &err) == 1);
         CHECK(near(p1[0], p2[0], 1e-8) && near(p1[1], p2[1], 1e-8));
