@@ -20,7 +20,8 @@ struct cfr_entry {
     size_t key_off;
     size_t data_off; /* width * n doubles */
     uint32_t key_len;
-    uint32_t n; /* legal moves at this information set */
+    uint32_t n;     /* legal moves at this information set */
+    uint64_t stamp; /* trainer: the traversal that last gave it pending regrets */
 };
 
 struct kk_cfr_policy {
@@ -124,6 +125,7 @@ static long table_add(struct kk_cfr_policy *t, const uint8_t *key, size_t len, u
     e->key_len = (uint32_t)len;
     e->data_off = t->data_len;
     e->n = (uint32_t)n;
+    e->stamp = 0;
     if (len)
         memcpy(t->keys + t->keys_len, key, len);
     t->keys_len += len;
@@ -328,7 +330,11 @@ struct kk_cfr {
     long long iters;
     struct frames fs;
     kk_error *err;
+    kk_rng *rng; /* during kk_cfr_run */
     int failed;
+    uint64_t stamp;   /* traversals so far (full and chance-sampled CFR) */
+    uint32_t *dirty;  /* entries with pending regrets in this traversal */
+    size_t num_dirty, dirty_cap;
 };
 
 static void regret_match(const double *regret, int n, double *sigma)
@@ -398,7 +404,8 @@ static double es_walk(struct kk_cfr *c, const void *state, int depth, int trav, 
     return ev;
 }
 
-/* Full-width CFR (Zinkevich et al. 2007) with alternating updates: the traversing seat's
+/* Full-width CFR (Zinkevich et al. 2007) with alternating updates (or, for KK_CFR_CHANCE,
+ * chance-sampled CFR: one outcome drawn per chance node and iteration): the traversing seat's
  * regrets are weighted by the reach of chance and the other seats, its average strategy by
  * its own reach; with regret matching+ the average is weighted by the iteration number
  * (linear averaging, as in CFR+), with plain regret matching uniformly. */
@@ -414,6 +421,9 @@ static double full_walk(struct kk_cfr *c, const void *state, int depth, int trav
         c->failed = 1;
         return 0;
     }
+    if (who == KK_CHANCE && c->opts.method == KK_CFR_CHANCE) /* sampled: reach unchanged */
+        return full_walk(c, child(g, f, state, g->sample_chance(state, c->rng)), depth + 1,
+                         trav, reach_others, reach_own, weight);
     if (who == KK_CHANCE) {
         int n = g->chance_outcomes(state, f->moves, f->prob);
         double v = 0;
@@ -448,6 +458,15 @@ static double full_walk(struct kk_cfr *c, const void *state, int depth, int trav
     /* The strategy must stay fixed for the whole traversal (an information set is met once
      * per state in it), so regrets go to a pending sum applied afterwards. */
     double *avg = c->tab.data + off + n, *pending = avg + n;
+    if (c->tab.entries[e].stamp != c->stamp) {
+        if (grow((void **)&c->dirty, &c->dirty_cap, c->num_dirty + 1, sizeof *c->dirty) != 0) {
+            kk_fail(c->err, "out of memory");
+            c->failed = 1;
+            return 0;
+        }
+        c->dirty[c->num_dirty++] = (uint32_t)e;
+        c->tab.entries[e].stamp = c->stamp;
+    }
     for (int a = 0; a < n; a++) {
         pending[a] += reach_others * (f->vals[a] - ev);
         avg[a] += weight * reach_own * f->prob[a];
@@ -457,8 +476,8 @@ static double full_walk(struct kk_cfr *c, const void *state, int depth, int trav
 
 static void apply_pending(struct kk_cfr *c)
 {
-    for (size_t e = 0; e < c->tab.count; e++) {
-        uint32_t n = c->tab.entries[e].n;
+    for (size_t i = 0; i < c->num_dirty; i++) {
+        uint32_t e = c->dirty[i], n = c->tab.entries[e].n;
         double *regret = c->tab.data + c->tab.entries[e].data_off, *pending = regret + 2 * n;
         for (uint32_t a = 0; a < n; a++) {
             regret[a] += pending[a];
@@ -504,6 +523,7 @@ void kk_cfr_destroy(struct kk_cfr *c)
         return;
     table_free(&c->tab);
     frames_free(&c->fs);
+    free(c->dirty);
     free(c->root);
     free(c);
 }
@@ -511,10 +531,13 @@ void kk_cfr_destroy(struct kk_cfr *c)
 int kk_cfr_run(struct kk_cfr *c, long long iters, kk_rng *rng, kk_error *err)
 {
     c->err = err;
+    c->rng = rng;
     for (long long i = 0; i < iters; i++) {
         double weight = c->opts.regret == KK_CFR_RM_PLUS ? (double)(c->iters + 1) : 1.0;
         for (int trav = 0; trav < c->players; trav++) {
-            if (c->opts.method == KK_CFR_FULL) {
+            if (c->opts.method != KK_CFR_EXTERNAL) {
+                c->stamp++;
+                c->num_dirty = 0;
                 full_walk(c, c->root, 0, trav, 1.0, 1.0, weight);
                 apply_pending(c);
             } else

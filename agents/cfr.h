@@ -18,6 +18,8 @@ enum kk_cfr_method {
     KK_CFR_EXTERNAL, /* external-sampling MCCFR: sampled chance and opponents */
     KK_CFR_FULL,     /* full-width CFR: the whole tree every iteration, chance enumerated;
                         with regret matching+ and linear averaging this is CFR+ */
+    KK_CFR_CHANCE,   /* chance-sampled CFR: like full, but one chance outcome is drawn at
+                        each chance node */
 };
 
 struct kk_cfr_opts {

@@ -1,7 +1,7 @@
 /* kark cfr GAME: trains a CFR average strategy (agents/cfr.h) and prints its exact
  * exploitability curve; --out saves the policy for the agent cfr:policy=FILE. */
 #include <math.h>
-#include <omp.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,20 +18,24 @@ static void help(FILE *out)
 {
     fprintf(out,
             "usage: kark cfr GAME --iters N [--players P] [--set KEY=VALUE ...] [--seed S]\n"
-            "                [--out FILE] [--every K] [--method es|full] [--rm plus|plain]\n"
+            "                [--out FILE] [--every K] [--method es|full|chance] [--rm plus|plain]\n"
             "                [--max-nodes M]\n\n"
-            "Trains the average strategy of CFR on GAME, which must define information-set\n"
-            "keys (info_key). --method es (default): external-sampling Monte Carlo CFR, one\n"
-            "iteration samples one traversal for each seat; --method full: full-width CFR, one\n"
-            "iteration walks the whole tree for each seat (CFR+ with regret matching+, whose\n"
-            "average is then weighted by the iteration number). Prints the exact exploitability of the average strategy and its\n"
-            "value for seat 0 at iterations 1, 2, 5, 10, 20, 50, ... and N (--every K: every\n"
-            "K iterations; --every 0: no evaluation). The exact evaluation walks the whole\n"
-            "game tree and needs 2 seats and at most M nodes (default %lld); larger trees are\n"
-            "refused unless --every 0. Utilities are each seat's score minus the mean score.\n"
-            "--seed S (default 1) fixes every sampled draw; --rm plain uses regret matching\n"
-            "without clipping (default plus: regret matching+). --out FILE saves the average\n"
-            "strategy, which the agent cfr:policy=FILE plays. See docs/cfr.md.\n",
+            "Trains a CFR average strategy on GAME, which must define information-set keys\n"
+            "(info_key). One iteration is one traversal for each seat:\n"
+            "  --method es      external-sampling Monte Carlo CFR (default): chance and the\n"
+            "                   other seats sampled, every move of the traverser explored;\n"
+            "  --method full    full-width CFR: the whole tree, chance enumerated;\n"
+            "  --method chance  full width over moves, one chance outcome drawn per node.\n"
+            "--rm plus (default): regret matching+, negative regrets clipped, and for full\n"
+            "and chance the average weighted by the iteration number (CFR+); --rm plain:\n"
+            "plain regret matching and a uniform average.\n"
+            "Prints the exact exploitability of the average strategy and its value for seat\n"
+            "0 at iterations 1, 2, 5, 10, 20, 50, ... and N (--every K: every K iterations;\n"
+            "--every 0: none). The exact evaluation walks the whole game tree: it needs 2\n"
+            "seats and at most M nodes (default %lld); larger trees are refused unless\n"
+            "--every 0. Utilities are each seat's score minus the mean score. --seed S\n"
+            "(default 1) fixes every draw. --out FILE saves the average strategy, which the\n"
+            "agent cfr:policy=FILE plays. See docs/cfr.md.\n",
             DEFAULT_MAX_NODES);
 }
 
@@ -107,8 +111,11 @@ int kk_cfr_command(const struct kk_game *const *games, FILE *out, int argc, char
                 opts.method = KK_CFR_EXTERNAL;
             else if (strcmp(val, "full") == 0)
                 opts.method = KK_CFR_FULL;
+            else if (strcmp(val, "chance") == 0)
+                opts.method = KK_CFR_CHANCE;
             else
-                return kk_cli_usage(CMD, "bad value '%s' for --method: expected es or full", val);
+                return kk_cli_usage(CMD, "bad value '%s' for --method: expected es, full or "
+                                         "chance", val);
         } else if (strcmp(a, "--rm") == 0) {
             if (!(val = kk_cli_value(CMD, argc, argv, &i)))
                 return KK_EXIT_USAGE;
@@ -179,14 +186,16 @@ int kk_cfr_command(const struct kk_game *const *games, FILE *out, int argc, char
     char desc[1024];
     kk_variant_describe(g, &v, " ", desc, sizeof desc);
     fprintf(out, "cfr %s, %d seats, seed %lld, %s, regret matching%s\n", g->name, seats, seed,
-            opts.method == KK_CFR_FULL ? "full-width CFR" : "external-sampling MCCFR",
+            opts.method == KK_CFR_FULL     ? "full-width CFR"
+            : opts.method == KK_CFR_CHANCE ? "chance-sampled CFR"
+                                           : "external-sampling MCCFR",
             opts.regret == KK_CFR_RM_PLUS ? "+" : "");
     fprintf(out, "variant: %s\n", g->num_params ? desc : "(no parameters)");
     if (every != 0) {
         fprintf(out, "tree: %lld nodes; exploitability = (best response of seat 0 + of seat 1)"
                      " / 2, exact\n\n", tree);
         fprintf(out, "%12s %10s %15s %12s %9s\n", "iterations", "infosets", "exploitability",
-                "value_s0", "seconds");
+                "value_s0", "cpu_s");
     }
     kk_rng rng;
     kk_rng_seed(&rng, (uint64_t)seed, 0xCF5ULL);
@@ -194,13 +203,13 @@ int kk_cfr_command(const struct kk_game *const *games, FILE *out, int argc, char
     long long done = 0;
     while (done < iters) {
         long long next = every == 0 ? iters : next_checkpoint(done, every, iters);
-        double t0 = omp_get_wtime();
+        clock_t t0 = clock();
         if (kk_cfr_run(c, next - done, &rng, &err) != 0) {
             fprintf(stderr, "kark %s: %s\n", CMD, err.msg);
             status = KK_EXIT_FAIL;
             break;
         }
-        seconds += omp_get_wtime() - t0;
+        seconds += (double)(clock() - t0) / CLOCKS_PER_SEC;
         done = next;
         if (every == 0)
             break;
@@ -216,7 +225,7 @@ int kk_cfr_command(const struct kk_game *const *games, FILE *out, int argc, char
         fflush(out);
     }
     if (status == KK_EXIT_OK && every == 0)
-        fprintf(out, "trained %lld iterations in %.2f s: %lld information sets\n", done, seconds,
+        fprintf(out, "trained %lld iterations in %.2f s of CPU time: %lld information sets\n", done, seconds,
                 kk_cfr_policy_size(kk_cfr_policy_of(c)));
     if (status == KK_EXIT_OK && out_path) {
         if (kk_cfr_policy_save(kk_cfr_policy_of(c), out_path, g->num_params ? desc : "", seats,

@@ -412,6 +412,33 @@ static void test_command(void)
     CHECK(strstr(out, "trained 5 iterations") != NULL);
 }
 
+/* toy-liar, the model of Liar's Cards' one-card sum round used for the measurements in
+ * docs/cfr.md: the rules' worked sum-round scenario and the size of its tree. */
+static void test_toy_liar(void)
+{
+    const struct kk_game *g = &kk_toy_liar;
+    char s[64];
+    struct kk_variant v;
+    kk_error err = {{0}};
+    CHECK(kk_variant_defaults(g, &v, &err) == 0 && kk_game_init(g, s, &v, 2, &err) == 0);
+    char root[64];
+    memcpy(root, s, g->state_size);
+    /* Hands 6 and 2 (sum 8): s7, s9, call: the bid fails, seat 1 (the bidder) loses. */
+    static const char *const events[] = {"6", "2", "s7", "s9", "call"};
+    for (size_t i = 0; i < sizeof events / sizeof events[0]; i++) {
+        kk_move m;
+        CHECK(g->move_from_text(s, events[i], &m, &err) == 0 && kk_is_legal(g, s, m));
+        g->apply(s, m);
+    }
+    int32_t sc[2];
+    g->scores(s, sc);
+    CHECK(g->to_move(s) == KK_TERMINAL && sc[0] == 1 && sc[1] == 0);
+    CHECK(near(kk_cfr_utility(g, s, 0), 0.5, 1e-12));
+    /* Per deal, 2^12 bid sequences each ending in a call (or after s12's call): 8191 nodes;
+     * 36 deals, 1 + 6 chance nodes. */
+    CHECK_EQ_INT(kk_cfr_tree_size(g, root, 1000000, &err), 1 + 6 + 36 * 8191);
+}
+
 /* With arguments, runs `kark cfr` on the toy games instead of the tests, for the curves in
  * docs/cfr.md: test_cfr_kuhn cfr toy-kuhn --iters 100000 --every 1000. */
 int main(int argc, char **argv)
@@ -425,6 +452,7 @@ int main(int argc, char **argv)
     test_bad_files();
     test_agent();
     test_command();
+    test_toy_liar();
     remove(TMP_POLICY);
     remove(TMP_OTHER);
     return kk_test_done("cfr_kuhn");
