@@ -29,13 +29,14 @@ static void help(FILE *out)
             "--rm plus (default): regret matching+, negative regrets clipped, and for full\n"
             "and chance the average weighted by the iteration number (CFR+); --rm plain:\n"
             "plain regret matching and a uniform average.\n"
-            "Prints the exact exploitability of the average strategy and its value for seat\n"
-            "0 at iterations 1, 2, 5, 10, 20, 50, ... and N (--every K: every K iterations;\n"
-            "--every 0: none). The exact evaluation walks the whole game tree: it needs 2\n"
-            "seats and at most M nodes (default %lld); larger trees are refused unless\n"
-            "--every 0. Utilities are each seat's score minus the mean score. --seed S\n"
-            "(default 1) fixes every draw. --out FILE saves the average strategy, which the\n"
-            "agent cfr:policy=FILE plays. See docs/cfr.md.\n",
+            "Prints the exact exploitability of the average strategy, its value for seat 0\n"
+            "and each seat's best-response value (br_s0, br_s1) at iterations 1, 2, 5, 10,\n"
+            "20, 50, ... and N (--every K: every K iterations; --every 0: none), then the\n"
+            "interval [-br_s1, br_s0], which holds the game value. The exact evaluation\n"
+            "walks the whole game tree: it needs 2 seats and at most M nodes (default %lld);\n"
+            "larger trees are refused unless --every 0. Utilities are each seat's score\n"
+            "minus the mean score. --seed S (default 1) fixes every draw. --out FILE saves\n"
+            "the average strategy, which the agent cfr:policy=FILE plays. See docs/cfr.md.\n",
             DEFAULT_MAX_NODES);
 }
 
@@ -194,12 +195,14 @@ int kk_cfr_command(const struct kk_game *const *games, FILE *out, int argc, char
     if (every != 0) {
         fprintf(out, "tree: %lld nodes; exploitability = (best response of seat 0 + of seat 1)"
                      " / 2, exact\n\n", tree);
-        fprintf(out, "%12s %10s %15s %12s %9s\n", "iterations", "infosets", "exploitability",
-                "value_s0", "cpu_s");
+        fprintf(out, "%12s %10s %15s %12s %12s %12s %9s\n", "iterations", "infosets",
+                "exploitability", "value_s0", "br_s0", "br_s1", "cpu_s");
     }
     kk_rng rng;
     kk_rng_seed(&rng, (uint64_t)seed, 0xCF5ULL);
     double seconds = 0;
+    struct kk_cfr_eval last;
+    memset(&last, 0, sizeof last);
     long long done = 0;
     while (done < iters) {
         long long next = every == 0 ? iters : next_checkpoint(done, every, iters);
@@ -219,11 +222,15 @@ int kk_cfr_command(const struct kk_game *const *games, FILE *out, int argc, char
             status = KK_EXIT_FAIL;
             break;
         }
-        fprintf(out, "%12lld %10lld %15.6f %12.6f %9.2f\n", done,
+        fprintf(out, "%12lld %10lld %15.6f %12.6f %12.6f %12.6f %9.2f\n", done,
                 kk_cfr_policy_size(kk_cfr_policy_of(c)), ev.exploitability, ev.value[0],
-                seconds);
+                ev.br[0], ev.br[1], seconds);
+        last = ev;
         fflush(out);
     }
+    if (status == KK_EXIT_OK && every != 0)
+        fprintf(out, "game value for seat 0 in [-br_s1, br_s0] = [%.6f, %.6f]\n", -last.br[1],
+                last.br[0]);
     if (status == KK_EXIT_OK && every == 0)
         fprintf(out, "trained %lld iterations in %.2f s of CPU time: %lld information sets\n", done, seconds,
                 kk_cfr_policy_size(kk_cfr_policy_of(c)));
