@@ -988,3 +988,59 @@ struct kk_cfr_policy *kk_cfr_policy_load(const struct kk_game *g, const char *pa
     }
     return p;
 }
+
+/* ---------------------------------------------------------------------------------------
+ * Checking a game's keys. */
+
+int kk_cfr_check_info_key(const struct kk_game *g, const void *root, int games, int views,
+                          kk_rng *rng, kk_error *err)
+{
+    if (!g->info_key)
+        return kk_fail(err, "%s has no info_key", g->name);
+    size_t m = (size_t)(g->max_moves > 0 ? g->max_moves : 1);
+    unsigned char *state = malloc(g->state_size), *view = malloc(g->state_size);
+    kk_move *moves = malloc(m * sizeof *moves), *vmoves = malloc(m * sizeof *vmoves);
+    uint8_t *key = malloc(KK_INFO_KEY_MAX), *vkey = malloc(KK_INFO_KEY_MAX);
+    int rc = 0;
+    if (!state || !view || !moves || !vmoves || !key || !vkey)
+        rc = kk_fail(err, "out of memory");
+    for (int gi = 0; gi < games && rc == 0; gi++) {
+        memcpy(state, root, g->state_size);
+        for (long step = 0; rc == 0; step++) {
+            int who = g->to_move(state);
+            if (who == KK_TERMINAL)
+                break;
+            if (who == KK_CHANCE) {
+                g->apply(state, g->sample_chance(state, rng));
+                continue;
+            }
+            int len = g->info_key(state, who, key, KK_INFO_KEY_MAX);
+            if (len < 0 || len > KK_INFO_KEY_MAX) {
+                rc = kk_fail(err, "%s: game %d step %ld: info_key does not fit %d bytes",
+                             g->name, gi, step, KK_INFO_KEY_MAX);
+                break;
+            }
+            int n = g->legal_moves(state, moves);
+            for (int k = 0; k < views && g->sample_view && rc == 0; k++) {
+                g->sample_view(state, who, rng, view);
+                int vlen = g->info_key(view, who, vkey, KK_INFO_KEY_MAX);
+                int vn = g->legal_moves(view, vmoves);
+                if (vlen != len || memcmp(key, vkey, (size_t)len) != 0)
+                    rc = kk_fail(err, "%s: game %d step %ld: a view of seat %d has another "
+                                      "key: the key holds something the seat cannot see",
+                                 g->name, gi, step, who);
+                else if (vn != n || memcmp(moves, vmoves, (size_t)n * sizeof *moves) != 0)
+                    rc = kk_fail(err, "%s: game %d step %ld: a view of seat %d has the same "
+                                      "key but other legal moves", g->name, gi, step, who);
+            }
+            g->apply(state, moves[kk_rng_bounded(rng, (uint32_t)n)]);
+        }
+    }
+    free(state);
+    free(view);
+    free(moves);
+    free(vmoves);
+    free(key);
+    free(vkey);
+    return rc;
+}

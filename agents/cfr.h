@@ -70,6 +70,15 @@ int kk_cfr_policy_save(const struct kk_cfr_policy *p, const char *path, const ch
 struct kk_cfr_policy *kk_cfr_policy_load(const struct kk_game *g, const char *path,
                                          kk_error *err);
 
+/* A test of a game's info_key against its sample_view: plays `games` random games from
+ * root and, at every decision, draws `views` states with sample_view for the seat to move
+ * and checks that each has the seat's key and the same legal moves (a key must not hold
+ * anything the seat cannot see). Also checks that every key fits. Games without
+ * sample_view are only checked for fitting keys. Returns 0, or -1 with err naming the
+ * first failure. */
+int kk_cfr_check_info_key(const struct kk_game *g, const void *root, int games, int views,
+                          kk_rng *rng, kk_error *err);
+
 /* Exact evaluation of a policy in a 2-seat game, by walking the whole tree from root
  * (chance enumerated with chance_outcomes): the value of the policy played by both seats,
  * each seat's best-response value against the other seat's policy, and the

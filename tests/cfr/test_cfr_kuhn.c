@@ -439,6 +439,58 @@ static void test_toy_liar(void)
     CHECK_EQ_INT(kk_cfr_tree_size(g, root, 1000000, &err), 1 + 6 + 36 * 8191);
 }
 
+/* The key checker accepts the toy games' keys and catches a key that holds the other
+ * seat's card. */
+static int leaky_key(const void *state, int seat, uint8_t *buf, size_t size)
+{
+    int len = kk_toy_kuhn.info_key(state, seat, buf, size);
+    uint8_t other[8];
+    kk_toy_kuhn.info_key(state, 1 - seat, other, sizeof other);
+    if (len < 0 || (size_t)len >= size)
+        return -1;
+    buf[len] = other[0];
+    return len + 1;
+}
+
+/* A toy-liar key that forgets the bids: states with different legal moves share it. */
+static int forgetful_key(const void *state, int seat, uint8_t *buf, size_t size)
+{
+    int len = kk_toy_liar.info_key(state, seat, buf, size);
+    return len < 0 ? -1 : 1;
+}
+
+static void test_key_check(void)
+{
+    {
+        struct kk_game forgetful = kk_toy_liar;
+        forgetful.info_key = forgetful_key;
+        struct kk_variant v;
+        kk_error err = {{0}};
+        kk_variant_defaults(&forgetful, &v, &err);
+        struct kk_cfr_opts o = {.method = KK_CFR_EXTERNAL, .regret = KK_CFR_RM_PLUS};
+        struct kk_cfr *c = kk_cfr_create(&forgetful, &v, 2, &o, &err);
+        kk_rng r;
+        kk_rng_seed(&r, 1, 1);
+        CHECK(c && kk_cfr_run(c, 10, &r, &err) < 0);
+        CHECK(strstr(err.msg, "info_key gives one key to states with") != NULL);
+        kk_cfr_destroy(c);
+    }
+    kk_rng rng;
+    kk_rng_seed(&rng, 3, 3);
+    kk_error err = {{0}};
+    char root[64];
+    root_state(root);
+    CHECK(kk_cfr_check_info_key(G, root, 200, 4, &rng, &err) == 0);
+    struct kk_game leaky = kk_toy_kuhn;
+    leaky.info_key = leaky_key;
+    CHECK(kk_cfr_check_info_key(&leaky, root, 200, 4, &rng, &err) < 0);
+    CHECK(strstr(err.msg, "cannot see") != NULL);
+    struct kk_variant v;
+    kk_variant_defaults(&kk_toy_liar, &v, &err);
+    CHECK(kk_game_init(&kk_toy_liar, root, &v, 2, &err) == 0);
+    CHECK(kk_cfr_check_info_key(&kk_toy_liar, root, 200, 4, &rng, &err) == 0);
+}
+
 /* With arguments, runs `kark cfr` on the toy games instead of the tests, for the curves in
  * docs/cfr.md: test_cfr_kuhn cfr toy-kuhn --iters 100000 --every 1000. */
 int main(int argc, char **argv)
@@ -453,6 +505,7 @@ int main(int argc, char **argv)
     test_agent();
     test_command();
     test_toy_liar();
+    test_key_check();
     remove(TMP_POLICY);
     remove(TMP_OTHER);
     return kk_test_done("cfr_kuhn");
