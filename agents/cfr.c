@@ -488,6 +488,66 @@ static void apply_pending(struct kk_cfr *c)
     }
 }
 
+/* Outcome-sampling MCCFR (Lanctot et al. 2009): one terminal history is sampled, the
+ * traverser's moves from an epsilon-exploring mix of its strategy, the other seats' from
+ * theirs, chance from the game. The sampled utility, divided by the probability s of
+ * sampling the history, gives every regret of the traverser on the path an unbiased
+ * estimate; the other seats' average strategies are weighted by their reach over s.
+ * Chance probabilities are left out of both reach and s, where they cancel. Returns the
+ * sampled utility over s; *tail is the probability under the current strategies of the
+ * rest of the sampled history from state. */
+static double os_walk(struct kk_cfr *c, const void *state, int depth, int trav,
+                      double reach_own, double reach_others, double sample, double *tail)
+{
+    const struct kk_game *g = c->g;
+    int who = g->to_move(state);
+    if (who == KK_TERMINAL) {
+        *tail = 1;
+        return kk_cfr_utility(g, state, trav) / sample;
+    }
+    struct frame *f = frame_at(&c->fs, depth, c->err);
+    if (!f) {
+        c->failed = 1;
+        return 0;
+    }
+    if (who == KK_CHANCE)
+        return os_walk(c, child(g, f, state, g->sample_chance(state, c->rng)), depth + 1, trav,
+                       reach_own, reach_others, sample, tail);
+    int len = make_key(g, state, who, f->key, c->err);
+    int n = g->legal_moves(state, f->moves);
+    long e = len < 0 ? -1 : table_get(&c->tab, f->key, (size_t)len, n, c->err);
+    if (e < 0) {
+        c->failed = 1;
+        return 0;
+    }
+    size_t off = c->tab.entries[e].data_off;
+    regret_match(c->tab.data + off, n, f->prob);
+    /* f->vals holds the sampling distribution. */
+    double eps = who == trav ? KK_CFR_OS_EPSILON : 0;
+    for (int a = 0; a < n; a++)
+        f->vals[a] = eps / n + (1 - eps) * f->prob[a];
+    int a = sample_index(f->vals, n, c->rng);
+    double pa = f->prob[a], qa = f->vals[a], child_tail, u;
+    if (who == trav) {
+        u = os_walk(c, child(g, f, state, f->moves[a]), depth + 1, trav, reach_own * pa,
+                    reach_others, sample * qa, &child_tail);
+        double w = u * reach_others, *regret = c->tab.data + off;
+        for (int b = 0; b < n; b++) {
+            regret[b] += b == a ? w * child_tail * (1 - pa) : -w * child_tail * pa;
+            if (c->opts.regret == KK_CFR_RM_PLUS && regret[b] < 0)
+                regret[b] = 0;
+        }
+    } else {
+        u = os_walk(c, child(g, f, state, f->moves[a]), depth + 1, trav, reach_own,
+                    reach_others * pa, sample * qa, &child_tail);
+        double *avg = c->tab.data + off + n;
+        for (int b = 0; b < n; b++)
+            avg[b] += reach_others / sample * f->prob[b];
+    }
+    *tail = child_tail * pa;
+    return u;
+}
+
 struct kk_cfr *kk_cfr_create(const struct kk_game *g, const struct kk_variant *v, int players,
                              const struct kk_cfr_opts *opts, kk_error *err)
 {
@@ -535,13 +595,17 @@ int kk_cfr_run(struct kk_cfr *c, long long iters, kk_rng *rng, kk_error *err)
     for (long long i = 0; i < iters; i++) {
         double weight = c->opts.regret == KK_CFR_RM_PLUS ? (double)(c->iters + 1) : 1.0;
         for (int trav = 0; trav < c->players; trav++) {
-            if (c->opts.method != KK_CFR_EXTERNAL) {
+            if (c->opts.method == KK_CFR_FULL || c->opts.method == KK_CFR_CHANCE) {
                 c->stamp++;
                 c->num_dirty = 0;
                 full_walk(c, c->root, 0, trav, 1.0, 1.0, weight);
                 apply_pending(c);
-            } else
+            } else if (c->opts.method == KK_CFR_OUTCOME) {
+                double tail;
+                os_walk(c, c->root, 0, trav, 1.0, 1.0, 1.0, &tail);
+            } else {
                 es_walk(c, c->root, 0, trav, rng);
+            }
             if (c->failed)
                 return -1;
         }

@@ -20,7 +20,12 @@ enum kk_cfr_method {
                         with regret matching+ and linear averaging this is CFR+ */
     KK_CFR_CHANCE,   /* chance-sampled CFR: like full, but one chance outcome is drawn at
                         each chance node */
+    KK_CFR_OUTCOME,  /* outcome-sampling MCCFR: one sampled play-out per walk, the
+                        traverser exploring with probability KK_CFR_OS_EPSILON */
 };
+
+/* Outcome sampling's exploration at the traversing seat's decisions. */
+#define KK_CFR_OS_EPSILON 0.6
 
 struct kk_cfr_opts {
     enum kk_cfr_method method;

@@ -18,12 +18,14 @@ static void help(FILE *out)
 {
     fprintf(out,
             "usage: kark cfr GAME --iters N [--players P] [--set KEY=VALUE ...] [--seed S]\n"
-            "                [--out FILE] [--every K] [--method es|full|chance] [--rm plus|plain]\n"
+            "                [--out FILE] [--every K] [--method es|os|full|chance] [--rm plus|plain]\n"
             "                [--max-nodes M]\n\n"
             "Trains a CFR average strategy on GAME, which must define information-set keys\n"
             "(info_key). One iteration is one traversal for each seat:\n"
             "  --method es      external-sampling Monte Carlo CFR (default): chance and the\n"
             "                   other seats sampled, every move of the traverser explored;\n"
+            "  --method os      outcome-sampling Monte Carlo CFR: one sampled play-out,\n"
+            "                   the traverser exploring with probability 0.6;\n"
             "  --method full    full-width CFR: the whole tree, chance enumerated;\n"
             "  --method chance  full width over moves, one chance outcome drawn per node.\n"
             "--rm plus (default): regret matching+, negative regrets clipped, and for full\n"
@@ -114,9 +116,11 @@ int kk_cfr_command(const struct kk_game *const *games, FILE *out, int argc, char
                 opts.method = KK_CFR_FULL;
             else if (strcmp(val, "chance") == 0)
                 opts.method = KK_CFR_CHANCE;
+            else if (strcmp(val, "os") == 0)
+                opts.method = KK_CFR_OUTCOME;
             else
-                return kk_cli_usage(CMD, "bad value '%s' for --method: expected es, full or "
-                                         "chance", val);
+                return kk_cli_usage(CMD, "bad value '%s' for --method: expected es, os, full "
+                                         "or chance", val);
         } else if (strcmp(a, "--rm") == 0) {
             if (!(val = kk_cli_value(CMD, argc, argv, &i)))
                 return KK_EXIT_USAGE;
@@ -189,6 +193,7 @@ int kk_cfr_command(const struct kk_game *const *games, FILE *out, int argc, char
     fprintf(out, "cfr %s, %d seats, seed %lld, %s, regret matching%s\n", g->name, seats, seed,
             opts.method == KK_CFR_FULL     ? "full-width CFR"
             : opts.method == KK_CFR_CHANCE ? "chance-sampled CFR"
+            : opts.method == KK_CFR_OUTCOME ? "outcome-sampling MCCFR"
                                            : "external-sampling MCCFR",
             opts.regret == KK_CFR_RM_PLUS ? "+" : "");
     fprintf(out, "variant: %s\n", g->num_params ? desc : "(no parameters)");

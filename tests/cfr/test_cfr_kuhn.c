@@ -209,6 +209,17 @@ static void test_training(void)
         CHECK(near(ev.value[0], -1.0 / 18, 0.002));
         kk_cfr_destroy(c);
     }
+    /* Outcome sampling converges too, more slowly (one play-out per walk). */
+    {
+        struct kk_cfr *c = train_with(300000, 1, KK_CFR_OUTCOME, KK_CFR_RM_PLUS);
+        struct kk_cfr_eval ev;
+        CHECK(kk_cfr_evaluate(G, kk_cfr_root(c), kk_cfr_policy_of(c), 1000, &ev, &err) == 0);
+        printf("kuhn, outcome sampling, 3e5 iterations: exploitability %.6f, value %.6f\n",
+               ev.exploitability, ev.value[0]);
+        CHECK(ev.exploitability >= -1e-12 && ev.exploitability < 0.02);
+        CHECK(near(ev.value[0], -1.0 / 18, 0.01));
+        kk_cfr_destroy(c);
+    }
     /* Fewer iterations are worse: the curve goes down. */
     struct kk_cfr *few = train(100, 1, KK_CFR_RM_PLUS);
     struct kk_cfr_eval e100;
