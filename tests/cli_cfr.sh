@@ -21,6 +21,8 @@ expect 2 "^kark cfr: bad value '0' for --iters" "$KARK" cfr son-of-kark --iters 
 expect 2 "^kark cfr: bad value '-3' for --every" "$KARK" cfr son-of-kark --every -3
 expect 2 "^kark cfr: bad value 'minus' for --rm: expected plus or plain" \
     "$KARK" cfr son-of-kark --rm minus
+expect 2 "^kark cfr: bad value 'best' for --method: expected es, os, full or chance" \
+    "$KARK" cfr son-of-kark --method best
 expect 2 "^kark cfr: unknown option '--bogus'" "$KARK" cfr son-of-kark --bogus
 expect 2 "^kark cfr: option '--seed' needs a value" "$KARK" cfr son-of-kark --seed
 expect 2 "^kark cfr: unexpected argument 'x'" "$KARK" cfr son-of-kark x
