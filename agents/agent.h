@@ -21,6 +21,11 @@ struct kk_agent_opt {
     const char *help;
 };
 
+/* choices == KK_OPT_TEXT marks a free-text option (a file name; no ',' in it): its text
+ * goes to the class's create_text, and its vals[i] is 0. */
+extern const char *const kk_agent_opt_text[];
+#define KK_OPT_TEXT kk_agent_opt_text
+
 struct kk_agent;
 
 struct kk_agent_class {
@@ -31,6 +36,10 @@ struct kk_agent_class {
     /* Builds an agent for game g; vals[i] is the parsed value of opts[i].
      * Returns NULL with err set on failure (e.g. the game lacks a hook the agent needs). */
     struct kk_agent *(*create)(const struct kk_game *g, const double *vals, kk_error *err);
+    /* Optional, for classes with text options: used instead of create; texts[i] is the
+     * text of opts[i] as given (or its default). */
+    struct kk_agent *(*create_text)(const struct kk_game *g, const double *vals,
+                                    const char *const *texts, kk_error *err);
 };
 
 struct kk_agent {

@@ -18,6 +18,8 @@ const struct kk_agent_class *const kk_agent_classes[] = {
     NULL,
 };
 
+const char *const kk_agent_opt_text[] = {NULL};
+
 const struct kk_agent_class *kk_agent_class_find(const char *name)
 {
     for (int i = 0; kk_agent_classes[i]; i++)
@@ -43,6 +45,10 @@ static void join_names(char *buf, size_t size, int options_of, const struct kk_a
 static int parse_opt(const struct kk_agent_class *cls, const struct kk_agent_opt *o,
                      const char *text, double *out, kk_error *err)
 {
+    if (o->choices == KK_OPT_TEXT) {
+        *out = 0;
+        return 0;
+    }
     if (o->choices) {
         char names[256] = "";
         size_t n = 0;
@@ -73,18 +79,27 @@ static int parse_opt(const struct kk_agent_class *cls, const struct kk_agent_opt
     return 0;
 }
 
-void kk_agent_format_spec(const struct kk_agent_class *cls, const double *vals, char *buf,
-                          size_t size)
+static void format_spec(const struct kk_agent_class *cls, const double *vals,
+                        const char *const *texts, char *buf, size_t size)
 {
     size_t n = (size_t)snprintf(buf, size, "%s", cls->name);
     for (int i = 0; i < cls->num_opts && n < size; i++) {
         const struct kk_agent_opt *o = &cls->opts[i];
-        if (o->choices)
+        if (o->choices == KK_OPT_TEXT)
+            n += (size_t)snprintf(buf + n, size - n, "%c%s=%s", i ? ',' : ':', o->name,
+                                  texts ? texts[i] : o->def);
+        else if (o->choices)
             n += (size_t)snprintf(buf + n, size - n, "%c%s=%s", i ? ',' : ':', o->name,
                                   o->choices[(int)vals[i]]);
         else
             n += (size_t)snprintf(buf + n, size - n, "%c%s=%g", i ? ',' : ':', o->name, vals[i]);
     }
+}
+
+void kk_agent_format_spec(const struct kk_agent_class *cls, const double *vals, char *buf,
+                          size_t size)
+{
+    format_spec(cls, vals, NULL, buf, size);
 }
 
 struct kk_agent *kk_agent_create(const struct kk_game *g, const char *spec, kk_error *err)
@@ -106,9 +121,12 @@ struct kk_agent *kk_agent_create(const struct kk_game *g, const char *spec, kk_e
         return NULL;
     }
     double vals[KK_MAX_AGENT_OPTS];
-    for (int i = 0; i < cls->num_opts; i++)
+    const char *texts[KK_MAX_AGENT_OPTS];
+    for (int i = 0; i < cls->num_opts; i++) {
+        texts[i] = cls->opts[i].def;
         if (parse_opt(cls, &cls->opts[i], cls->opts[i].def, &vals[i], err) != 0)
             return NULL;
+    }
     if (colon && colon[1] == '\0') {
         kk_fail(err, "agent spec '%s' has ':' but no options", spec);
         return NULL;
@@ -139,14 +157,16 @@ struct kk_agent *kk_agent_create(const struct kk_game *g, const char *spec, kk_e
         }
         if (parse_opt(cls, &cls->opts[found], eq + 1, &vals[found], err) != 0)
             return NULL;
+        texts[found] = eq + 1;
         item = comma ? comma + 1 : NULL;
     }
-    struct kk_agent *a = cls->create(g, vals, err);
+    struct kk_agent *a = cls->create_text ? cls->create_text(g, vals, texts, err)
+                                          : cls->create(g, vals, err);
     if (!a)
         return NULL;
     a->cls = cls;
     a->game = g;
-    kk_agent_format_spec(cls, vals, a->spec, sizeof a->spec);
+    format_spec(cls, vals, texts, a->spec, sizeof a->spec);
     return a;
 }
 

@@ -9,7 +9,9 @@
 
 static void print_accepts(const struct kk_agent_opt *o, char *buf, size_t size)
 {
-    if (o->choices) {
+    if (o->choices == KK_OPT_TEXT) {
+        snprintf(buf, size, "text (no ',')");
+    } else if (o->choices) {
         size_t n = (size_t)snprintf(buf, size, "one of ");
         for (int i = 0; o->choices[i] && n < size; i++)
             n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "", o->choices[i]);

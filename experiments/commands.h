@@ -4,6 +4,10 @@
 #ifndef KK_COMMANDS_H
 #define KK_COMMANDS_H
 
+#include <stdio.h>
+
+struct kk_game;
+
 struct kk_command {
     const char *name;
     const char *summary; /* one line for `kark --help` */
@@ -21,5 +25,9 @@ int kk_cmd_tournament(int argc, char **argv);
 int kk_cmd_balance(int argc, char **argv);
 int kk_cmd_bench(int argc, char **argv); /* bench/cmd_bench.c */
 int kk_cmd_agents(int argc, char **argv);
+int kk_cmd_cfr(int argc, char **argv);
+/* kark cfr with the games it may name (NULL-terminated) and its output stream, so that
+ * tests can run it on games that are not registered (experiments/cmd_cfr.c). */
+int kk_cfr_command(const struct kk_game *const *games, FILE *out, int argc, char **argv);
 
 #endif

@@ -99,7 +99,23 @@ struct kk_game {
      * simultaneous rounds must have sample_view, which redraws every other seat's pending
      * commitment. NULL: the game has none. */
     uint32_t (*simultaneous)(const void *state);
+    /* Information sets, for counterfactual regret minimisation (agents/cfr.h): writes into
+     * buf a byte string naming the information set of `seat` at state, i.e. everything
+     * seat has observed so far (its private cards, every public move and chance outcome,
+     * its own earlier moves) and nothing it has not. Two states must get the same key iff
+     * seat cannot tell them apart, and same-key states have the same legal moves in the
+     * same order. The key should give perfect recall (a seat forgets nothing it saw or did);
+     * merging states that differ only in ways no strategy can use (e.g. a past round whose
+     * cards were all reshuffled) is an allowed, lossless abstraction. Called only where seat
+     * is to move; the key need not name the seat (callers keep seats apart). Returns the
+     * length written (0 allowed), or -1 when the key needs more than size bytes
+     * (KK_INFO_KEY_MAX is always enough for a game that implements it). NULL: the game
+     * does not support CFR. */
+    int (*info_key)(const void *state, int seat, uint8_t *buf, size_t size);
 };
+
+/* Room callers give info_key(): a game's key must fit in it. */
+#define KK_INFO_KEY_MAX 1024
 
 /* All games, in a fixed order; NULL-terminated. */
 extern const struct kk_game *const kk_games[];
