@@ -26,8 +26,8 @@ static const char *const specs[] = {
     "ismcts:iters=8,depth=2,chance=explicit,threads=2",
 };
 #define NSPECS (int)(sizeof specs / sizeof specs[0])
-#define DECISIONS_DEFAULT 2000 /* default player count: decisions over all agents */
-#define DECISIONS_MORE 1000    /* the largest player count */
+#define DECISIONS_DEFAULT 1000 /* default player count: decisions over all agents */
+#define DECISIONS_MORE 500     /* the largest player count */
 
 /* Plays one game, seat s by agents[(first + s) % NSPECS]; every agent observes every event.
  * Returns the number of decisions checked and a hash of the events in *hash, or -1 when
