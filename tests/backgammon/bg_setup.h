@@ -9,7 +9,7 @@
 
 #include "engine/backgammon/backgammon.h"
 
-static int bg_test_list(uint8_t *own, const char *list)
+static inline int bg_test_list(uint8_t *own, const char *list)
 {
     int total = 0;
     memset(own, 0, BG_SPACES);
@@ -30,7 +30,7 @@ static int bg_test_list(uint8_t *own, const char *list)
 }
 
 /* Seat 0's and seat 1's checkers, each in its own numbering; `seat` rolls a-b (a >= b). */
-static void bg_test_position(struct bg_state *s, const char *seat0, const char *seat1,
+static inline void bg_test_position(struct bg_state *s, const char *seat0, const char *seat1,
                              int seat, int a, int b, const char *setting)
 {
     const struct kk_game *g = &kk_game_backgammon;
