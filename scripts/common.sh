@@ -18,6 +18,21 @@ kk_ensure_packages() {
     fi
 }
 
+# Installs optional Debian packages that some tests and agents use, if missing:
+# gnubg (GNU Backgammon: the `gnubg` agent and the backgammon cross-check tests, which
+# skip themselves without it). A failed install is reported, never fatal.
+kk_ensure_optional_packages() {
+    local missing=()
+    [ -x /usr/games/gnubg ] || command -v gnubg >/dev/null 2>&1 || missing+=(gnubg)
+    if [ ${#missing[@]} -gt 0 ]; then
+        echo "installing optional packages: ${missing[*]}" >&2
+        local sudo=""
+        [ "$(id -u)" -ne 0 ] && sudo="sudo"
+        { $sudo apt-get update -q >&2 && $sudo apt-get install -y -q "${missing[@]}" >&2; } ||
+            echo "could not install ${missing[*]}: the tests that need them will be skipped" >&2
+    fi
+}
+
 # kk_build DIR [cmake options...]: configures DIR once, then builds it (incrementally).
 kk_build() {
     local dir="$1"
