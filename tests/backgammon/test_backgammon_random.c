@@ -205,7 +205,7 @@ static void test_opening_distribution(void)
     kk_rng rng;
     kk_rng_seed(&rng, 5, 1);
     int counts[64] = {0};
-    for (int i = 0; i < 30000; i++) {
+    for (int i = 0; i < 30000; i++) { /* about 1000 per pair */
         struct bg_state s;
         g->init(&s, &v, 2, &err);
         kk_move m = g->sample_chance(&s, &rng);
@@ -221,10 +221,10 @@ static void test_opening_distribution(void)
 
 int main(void)
 {
-    play_games(NULL, 40, 1, 3);
-    play_games("higher_die=0", 20, 2, 3);
-    play_games("opening=seat0 gammons=1", 20, 3, 5);
-    play_games("gammons=1", 150, 4, 0);
+    play_games(NULL, 16, 1, 4);
+    play_games("higher_die=0", 8, 2, 4);
+    play_games("opening=seat0 gammons=1", 8, 3, 4);
+    play_games("gammons=1", 60, 4, 0);
     test_opening_distribution();
     printf("largest move list seen: %d\n", max_seen);
     return kk_test_done("backgammon_random");
