@@ -87,7 +87,7 @@ struct parsed_step {
 };
 
 /* What went furthest wrong among the ways of giving the written steps dice. */
-enum { FAIL_NONE, FAIL_STEP, FAIL_HIT_MARK, FAIL_NOT_MAXIMAL };
+enum { FAIL_NONE, FAIL_NO_DIE, FAIL_STEP, FAIL_HIT_MARK, FAIL_NOT_MAXIMAL };
 
 struct search {
     const struct bg_state *start;
@@ -125,7 +125,7 @@ static int assign(struct search *sr, struct bg_state *cur, int i, int used)
         return 0;
     }
     const struct parsed_step *ps = &sr->steps[i];
-    int dbl = s->dice[0] == s->dice[1];
+    int dbl = s->dice[0] == s->dice[1], any_die = 0;
     for (int die = 0; die < (dbl ? 1 : 2); die++) {
         if (dbl ? used >= 4 : (used >> die) & 1)
             continue;
@@ -133,6 +133,7 @@ static int assign(struct search *sr, struct bg_state *cur, int i, int used)
         int fits = ps->to == BG_OFF ? ps->from + d >= BG_OFF : ps->from + d == ps->to;
         if (!fits)
             continue;
+        any_die = 1;
         if (bg_step_target(cur, s->seat, ps->from, d) < 0) {
             if (sr->fail < FAIL_STEP || (sr->fail == FAIL_STEP && i > sr->fail_step)) {
                 sr->fail = FAIL_STEP;
@@ -151,6 +152,10 @@ static int assign(struct search *sr, struct bg_state *cur, int i, int used)
         }
         if (assign(sr, &next, i + 1, dbl ? used + 1 : used | 1 << die))
             return 1;
+    }
+    if (!any_die && sr->fail == FAIL_NONE) {
+        sr->fail = FAIL_NO_DIE;
+        sr->fail_step = i;
     }
     return 0;
 }
@@ -251,6 +256,10 @@ int bg_move_from_text(const void *state, const char *text, kk_move *move, kk_err
     case FAIL_NOT_MAXIMAL:
         return kk_fail(err, "play '%s' is not legal: it must use as many dice as possible%s",
                        text, s->higher_die ? " (the higher die when only one can be used)" : "");
+    case FAIL_NO_DIE:
+        return kk_fail(err, "step '%s' of '%s' needs a die that the earlier steps already "
+                            "used (roll %d-%d)", steps[sr.fail_step].text, text, s->dice[0],
+                       s->dice[1]);
     default:
         return kk_fail(err, "step '%s' of '%s' cannot be played there (blocked, a checker on "
                             "the bar, or bearing off not allowed)",
