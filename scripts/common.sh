@@ -3,6 +3,17 @@
 
 kk_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
+# kk_apt_install WHAT PACKAGE...: apt-get update, then install the packages (as root, or
+# through sudo), saying what is installed and why on stderr.
+kk_apt_install() {
+    local what="$1"
+    shift
+    echo "installing missing $what packages: $*" >&2
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -q >&2 && $sudo apt-get install -y -q "$@" >&2
+}
+
 # Installs the Debian packages kark needs to build, if any tool is missing.
 kk_ensure_packages() {
     local missing=()
@@ -10,12 +21,7 @@ kk_ensure_packages() {
     command -v cc >/dev/null 2>&1 || missing+=(gcc)
     command -v make >/dev/null 2>&1 || missing+=(make)
     command -v git >/dev/null 2>&1 || missing+=(git)
-    if [ ${#missing[@]} -gt 0 ]; then
-        echo "installing missing packages: ${missing[*]}" >&2
-        local sudo=""
-        [ "$(id -u)" -ne 0 ] && sudo="sudo"
-        $sudo apt-get update -q >&2 && $sudo apt-get install -y -q "${missing[@]}" >&2
-    fi
+    [ ${#missing[@]} -eq 0 ] || kk_apt_install build "${missing[@]}"
 }
 
 # Installs clang (with libFuzzer) and libomp-dev (OpenMP for clang) for scripts/fuzz.
@@ -23,12 +29,17 @@ kk_ensure_fuzz_packages() {
     local missing=()
     command -v clang >/dev/null 2>&1 || missing+=(clang)
     dpkg -s libomp-dev >/dev/null 2>&1 || missing+=(libomp-dev)
-    if [ ${#missing[@]} -gt 0 ]; then
-        echo "installing missing packages: ${missing[*]}" >&2
-        local sudo=""
-        [ "$(id -u)" -ne 0 ] && sudo="sudo"
-        $sudo apt-get update -q >&2 && $sudo apt-get install -y -q "${missing[@]}" >&2
-    fi
+    [ ${#missing[@]} -eq 0 ] || kk_apt_install fuzzing "${missing[@]}"
+}
+
+# Installs optional Debian packages that some tests and agents use, if missing:
+# gnubg (GNU Backgammon: the `gnubg` agent and the backgammon cross-check tests, which
+# skip themselves without it). A failed install is reported, never fatal.
+kk_ensure_optional_packages() {
+    local missing=()
+    [ -x /usr/games/gnubg ] || command -v gnubg >/dev/null 2>&1 || missing+=(gnubg)
+    [ ${#missing[@]} -eq 0 ] || kk_apt_install optional "${missing[@]}" ||
+        echo "could not install ${missing[*]}: the tests that need them will be skipped" >&2
 }
 
 # kk_build DIR [cmake options...]: configures DIR once, then builds it (incrementally).
