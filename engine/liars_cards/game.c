@@ -464,7 +464,12 @@ static int lc_extra_json(const void *state, char *buf, size_t size)
     int n = 0;
     for (int p = 0; p < s->players; p++)
         n += snprintf(lives + n, sizeof lives - (size_t)n, "%s%d", p ? "," : "", s->lives[p]);
-    return snprintf(buf, size, ",\"rounds\":%d,\"lives\":[%s]", s->rounds, lives);
+    char track[GB_SYMBOLS + 1];
+    for (int i = 0; i < GB_SYMBOLS; i++)
+        track[i] = gb_symbol_letters[s->track[i]];
+    track[GB_SYMBOLS] = '\0';
+    return snprintf(buf, size, ",\"rounds\":%d,\"lives\":[%s],\"track\":\"%s\"", s->rounds,
+                    lives, track);
 }
 
 const struct kk_game kk_game_liars_cards = {
