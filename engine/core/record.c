@@ -131,6 +131,15 @@ int kk_record_parse(const char *text, struct kk_record *rec, kk_error *err)
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
         if (len >= sizeof line) {
+            /* A long comment (selfplay's header lists every seat's full agent spec, which
+             * outgrows the buffer at 6+ seats of mcts) is skipped, not an error. */
+            const char *c = p;
+            while (c < p + len && (*c == ' ' || *c == '\t'))
+                c++;
+            if (c < p + len && *c == '#' && strncmp(c, "# result", 8) != 0) {
+                p = nl ? nl + 1 : p + len;
+                continue;
+            }
             kk_record_free(rec);
             return kk_fail(err, "%d: line too long", ln);
         }

@@ -31,7 +31,8 @@ static int check_cards(const struct lc_state *s, kk_error *err)
  * lives before the challenge gave. */
 static int check_hands(const struct lc_state *s, kk_error *err)
 {
-    int between = s->phase == LC_PHASE_OVER || (s->phase == LC_PHASE_DEAL && s->dealt == 0);
+    int between = s->phase == LC_PHASE_TRACK || s->phase == LC_PHASE_OVER ||
+                  (s->phase == LC_PHASE_DEAL && s->dealt == 0);
     int total = 0;
     for (int p = 0; p < s->players; p++) {
         int len = s->hand_len[p], want;

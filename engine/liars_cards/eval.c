@@ -35,17 +35,24 @@ void lc_count_distribution(int nat_left, int wild_left, int other_left, int draw
 {
     for (int c = 0; c <= GB_CARDS; c++)
         dist[c] = 0;
+    /* Each binomial once: the double loop below is then products only (greedy evaluates
+     * a few hundred bids per decision). */
+    double bn[GB_CARDS + 1], bw[GB_CARDS + 1], bo[GB_CARDS + 1];
     double all = binom(nat_left + wild_left + other_left, draw);
+    for (int i = 0; i <= draw; i++) {
+        bn[i] = binom(nat_left, i);
+        bw[i] = binom(wild_left, i);
+        bo[i] = binom(other_left, i) / all;
+    }
     for (int x = 0; x <= nat_left && x <= draw; x++)
         for (int y = 0; y <= wild_left && x + y <= draw; y++) {
             int z = draw - x - y;
             if (z > other_left)
                 continue;
-            double p = binom(nat_left, x) * binom(wild_left, y) * binom(other_left, z) / all;
             int count = own_nat + x;
             if (wild_counts && (count > 0 || !needs_natural))
                 count += own_wild + y;
-            dist[count] += p;
+            dist[count] += bn[x] * bw[y] * bo[z];
         }
 }
 
@@ -98,6 +105,13 @@ double lc_bid_plausibility(const struct lc_state *s, int seat, kk_move bid)
     }
     int draw = s->round_cards - len;
     if (n > s->round_cards || draw < 0)
+        return 0;
+    /* Sure from the own hand alone, or beyond every card that could still count. */
+    int own = own_nat + (wild_counts && (own_nat > 0 || !s->wild_needs_natural) ? own_wild : 0);
+    if (own >= n)
+        return 1;
+    int could = GB_CARDS_PER_SYMBOL - own_nat + (wild_counts ? GB_CARDS_PER_SYMBOL - own_wild : 0);
+    if (own_nat + (wild_counts ? own_wild : 0) + (could < draw ? could : draw) < n)
         return 0;
     int nat_left = GB_CARDS_PER_SYMBOL - own_nat;
     int wild_left = wild_counts ? GB_CARDS_PER_SYMBOL - own_wild : 0;
