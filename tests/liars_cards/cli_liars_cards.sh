@@ -104,6 +104,9 @@ for p in 2 3 4 5 6 7 8 9 10; do
 done
 roundtrip variants --players 4 --agents random --games 3 --seed 5 --set track_order=shuffled \
     --set wild_choice=starter --set late_wild_bid=allow --set wild_needs_natural=0
+roundtrip track --players 3 --agents greedy,random,random --games 2 --seed 6 --set track=AWBCHD \
+    --set max_cards=2 --set cubes=3
+check "a set track is written to the record" grep -q '^set track=AWBCHD$' "$tmp/track/game-0.rec"
 check "the shuffled track is a record line" grep -q '^\* track [DHCBWA]\{6\}$' "$tmp/variants/game-0.rec"
 check "wild choices are record lines" grep -q '^[0-9]: wild:[DHCBWA]$' "$tmp/variants/game-0.rec"
 
