@@ -124,6 +124,26 @@ double lc_bid_plausibility(const struct lc_state *s, int seat, kk_move bid)
     return p > 1 ? 1 : p;
 }
 
+/* Before the opening bid nothing is at stake yet; what the starter's wild choice changes
+ * is how many of its own cards will count for its best symbol. A small weight makes it a
+ * tie-break that never outweighs a cube's chance. */
+#define LC_OPENING_WEIGHT 0.01
+
+static int own_support(const struct lc_state *s, int seat)
+{
+    int count[GB_SYMBOLS] = {0}, wild = s->track[0], best = 0;
+    for (int i = 0; i < s->hand_len[seat]; i++)
+        count[gb_kind_symbol(s->hand[seat][i])]++;
+    for (int sym = 0; sym < GB_SYMBOLS; sym++) {
+        int c = count[sym];
+        if (s->wild_active && sym != wild && (c > 0 || !s->wild_needs_natural))
+            c += count[wild];
+        if (c > best)
+            best = c;
+    }
+    return best;
+}
+
 double lc_evaluate(const void *state, int seat)
 {
     const struct lc_state *s = state;
@@ -146,6 +166,8 @@ double lc_evaluate(const void *state, int seat)
     double v = s->players - s->active + s->lives[seat];
     if (s->phase == LC_PHASE_BID && seat == s->bidder)
         v -= 1 - lc_bid_plausibility(s, seat, s->bid);
+    else if (s->phase == LC_PHASE_BID && seat == s->seat && s->bid_rank < 0 && !s->sum_round)
+        v += LC_OPENING_WEIGHT * own_support(s, seat);
     return v;
 }
 

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "agents/agent.h"
 #include "engine/liars_cards/liars_cards.h"
 #include "testlib.h"
 
@@ -298,6 +299,33 @@ static void starter_wild(void)
     CHECK(!legal(&s, "2H") && legal(&s, "2A") && legal(&s, "1D"));
 }
 
+/* The greedy agent's wild choice: seat 0 holds 1A 2A 1H 2C 3B. Making any symbol it holds
+ * wild lets 3 of its cards count for its best bid (Arrows with the wild beside one natural
+ * card, or the wild Arrows beside a natural); a wild it does not hold (D, W) leaves 2. */
+static void greedy_wild_choice(void)
+{
+    static struct lc_state s;
+    const struct kk_game *rg;
+    kk_error err;
+    const char *text = "game liars-cards\nplayers 3\nset wild_choice=starter\n"
+                       "* 1A\n* 2A\n* 1H\n* 2C\n* 3B\n* 3H\n* 2H\n* 2B\n* 2W\n* 1W\n"
+                       "* 4C\n* 1B\n* 3W\n* 1D\n* 3A\n";
+    CHECK_EQ_INT(kk_test_replay_text(text, &rg, &s, NULL, &err), 0);
+    CHECK_EQ_INT(s.phase, LC_PHASE_WILD);
+    struct kk_agent *greedy = kk_agent_create(g, "greedy", &err);
+    CHECK(greedy != NULL);
+    int held = 0;
+    for (uint64_t seed = 1; greedy && seed <= 40; seed++) {
+        kk_rng rng;
+        kk_rng_seed(&rng, seed, 1);
+        kk_move m = greedy->choose(greedy, &s, &rng);
+        int sym = m - LC_MOVE_WILD;
+        held += sym == GB_ARROW || sym == GB_HAMMERS || sym == GB_CIRCLES || sym == GB_BRICKS;
+    }
+    CHECK_EQ_INT(held, 40);
+    kk_agent_destroy(greedy);
+}
+
 int main(void)
 {
     expect_lives("scenario-1-no-natural.rec", 4, 5, 5);
@@ -334,5 +362,6 @@ int main(void)
     scenario_5();
     scenario_6();
     starter_wild();
+    greedy_wild_choice();
     return kk_test_done("liars_cards_scenarios");
 }
