@@ -130,16 +130,16 @@ int kk_record_parse(const char *text, struct kk_record *rec, kk_error *err)
         ln++;
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        const char *first = p;
+        while (first < p + len && (*first == ' ' || *first == '\t'))
+            first++;
+        if (len >= sizeof line && *first == '#' && strncmp(first, "# result", 8) != 0) {
+            /* A long comment (selfplay's header lists every seat's agent spec) is
+             * ignored like any other comment. */
+            p = nl ? nl + 1 : p + len;
+            continue;
+        }
         if (len >= sizeof line) {
-            /* A long comment (selfplay's header lists every seat's full agent spec, which
-             * outgrows the buffer at 6+ seats of mcts) is skipped, not an error. */
-            const char *c = p;
-            while (c < p + len && (*c == ' ' || *c == '\t'))
-                c++;
-            if (c < p + len && *c == '#' && strncmp(c, "# result", 8) != 0) {
-                p = nl ? nl + 1 : p + len;
-                continue;
-            }
             kk_record_free(rec);
             return kk_fail(err, "%d: line too long", ln);
         }
