@@ -20,6 +20,11 @@ static int is_list(const struct kk_param *p)
     return p->kind == KK_PARAM_INT_LIST || p->kind == KK_PARAM_CHOICE_LIST;
 }
 
+static int is_word(const struct kk_param *p)
+{
+    return p->kind == KK_PARAM_WORD;
+}
+
 static int is_choice(const struct kk_param *p)
 {
     return p->kind == KK_PARAM_CHOICE || p->kind == KK_PARAM_CHOICE_LIST;
@@ -45,6 +50,17 @@ int kk_param_accepts(const struct kk_param *p, char *buf, size_t size)
         n = snprintf(buf, size, "%d to %d comma-separated integers %d..%d", p->min_len,
                      p->max_len, (int)p->min, (int)p->max);
         break;
+    case KK_PARAM_WORD: {
+        const char *abc = p->choices ? p->choices[0] : "";
+        if (p->max == 1 && p->min_len == p->max_len && (size_t)p->min_len == strlen(abc))
+            n = snprintf(buf, size, "a permutation of %s", abc);
+        else if (p->max > 0)
+            n = snprintf(buf, size, "%d to %d letters from %s, each at most %d times",
+                         p->min_len, p->max_len, abc, (int)p->max);
+        else
+            n = snprintf(buf, size, "%d to %d letters from %s", p->min_len, p->max_len, abc);
+        break;
+    }
     case KK_PARAM_CHOICE:
     case KK_PARAM_CHOICE_LIST: {
         if (p->kind == KK_PARAM_CHOICE)
@@ -100,7 +116,24 @@ static int parse_value(const struct kk_game *g, int pi, const char *text, struct
     strcpy(copy, text);
     int n = 0;
     int32_t vals[KK_MAX_LIST];
-    if (!is_list(p)) {
+    if (is_word(p)) {
+        const char *abc = p->choices ? p->choices[0] : "";
+        int len = (int)strlen(copy), uses[KK_MAX_LIST] = {0}, ok = len >= p->min_len &&
+                                                           len <= p->max_len && len <= KK_MAX_LIST;
+        for (int i = 0; ok && i < len; i++) {
+            const char *at = strchr(abc, copy[i]);
+            ok = at != NULL && (size_t)(at - abc) < KK_MAX_LIST;
+            if (ok) {
+                vals[i] = (int32_t)(at - abc);
+                ok = ++uses[vals[i]] <= p->max || p->max == 0;
+            }
+        }
+        if (!ok) {
+            kk_param_accepts(p, accepts, sizeof accepts);
+            return kk_fail(err, "bad value '%s' for '%s': expected %s", text, p->name, accepts);
+        }
+        n = len;
+    } else if (!is_list(p)) {
         if (parse_item(p, copy, &vals[0]) != 0) {
             kk_param_accepts(p, accepts, sizeof accepts);
             return kk_fail(err, "bad value '%s' for '%s': expected %s", text, p->name, accepts);
@@ -189,7 +222,9 @@ int kk_variant_format(const struct kk_game *g, const struct kk_variant *v, int p
         if (n < 0 || (size_t)n >= size)
             break;
         int32_t x = v->value[p][i];
-        if (is_choice(par))
+        if (is_word(par))
+            n += snprintf(buf + n, size - (size_t)n, "%c", par->choices[0][x]);
+        else if (is_choice(par))
             n += snprintf(buf + n, size - (size_t)n, "%s%s", i ? "," : "", par->choices[x]);
         else if (x == KK_AUTO)
             n += snprintf(buf + n, size - (size_t)n, "%sauto", i ? "," : "");

@@ -20,6 +20,9 @@ enum kk_param_kind {
     KK_PARAM_CHOICE,      /* one name from choices; the value is its index */
     KK_PARAM_INT_LIST,    /* comma-separated integers in [min, max], min_len..max_len items */
     KK_PARAM_CHOICE_LIST, /* comma-separated names from choices, min_len..max_len items */
+    KK_PARAM_WORD,        /* min_len..max_len letters from the alphabet choices[0], written
+                           * together ("DHCBWA"), each letter at most max times (max 0: no
+                           * limit); the value is the letters' alphabet indices */
 };
 
 struct kk_param {
