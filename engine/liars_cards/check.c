@@ -80,7 +80,9 @@ static int check_bid(const struct lc_state *s, kk_error *err)
         return 0;
     }
     if (s->bid_rank < 0) {
-        if (s->bidder != LC_NO_SEAT || s->seat != s->starter || s->round_bids)
+        if (s->bidder != LC_NO_SEAT || s->seat != s->starter || s->round_bids ||
+            (s->bid_ranks[0] | s->bid_ranks[1] | s->bid_ranks[2] | s->bid_ranks[3] |
+             s->bid_ranks[4] | s->bid_ranks[5]))
             return kk_fail(err, "no bid yet but bidder %d, seat %d, starter %d", s->bidder,
                            s->seat, s->starter);
         return 0;
@@ -93,6 +95,16 @@ static int check_bid(const struct lc_state *s, kk_error *err)
     int top = s->sum_round ? GB_NUMBERS * s->round_cards : GB_SYMBOLS * s->round_cards - 1;
     if (s->bid_rank > top || (s->sum_round && s->bid_rank < 1))
         return kk_fail(err, "bid rank %d out of range 0..%d", s->bid_rank, top);
+    /* The bid history: round_bids ranks, the highest the standing bid's. */
+    int bits = 0, highest = -1;
+    for (int w = 0; w < LC_RANK_WORDS; w++)
+        for (uint64_t m = s->bid_ranks[w]; m; m &= m - 1) {
+            bits++;
+            highest = w * 64 + __builtin_ctzll(m);
+        }
+    if (bits != s->round_bids || highest != s->bid_rank)
+        return kk_fail(err, "bid history holds %d ranks up to %d, expected %d up to %d", bits,
+                       highest, s->round_bids, s->bid_rank);
     return 0;
 }
 

@@ -259,6 +259,7 @@ static void reset_for_deal(struct lc_state *s)
     s->bid_rank = -1;
     s->bid = -1;
     s->round_bids = 0;
+    memset(s->bid_ranks, 0, sizeof s->bid_ranks);
     s->sum_round = 0;
     s->wild_active = 0;
 }
@@ -330,6 +331,7 @@ static void apply_bid(struct lc_state *s, kk_move bid)
     }
     s->bid = (int16_t)bid;
     s->bid_rank = (int16_t)lc_bid_rank(s, bid);
+    s->bid_ranks[s->bid_rank / 64] |= 1ULL << (s->bid_rank % 64);
     s->bidder = s->seat;
     s->round_bids++;
     s->bids++;
@@ -500,6 +502,7 @@ const struct kk_game kk_game_liars_cards = {
     .get_stats = lc_get_stats,
     .evaluate = lc_evaluate,
     .sample_view = lc_sample_view,
+    .info_key = lc_info_key,
     .extra_json = lc_extra_json,
     .check = lc_check,
 };

@@ -14,6 +14,7 @@
 #define LC_MAX_HAND 9   /* max_cards is at most 9 */
 #define LC_TRACK_PERMS 720
 #define LC_NO_SEAT 0xFF
+#define LC_RANK_WORDS 6 /* bid ranks are below 6 * 54 = 324 < 384 */
 
 /* Phases. DEAL with dealt == 0 is "between rounds": the hands of the round just
  * challenged are still in the state, face up, until the first card of the next deal. */
@@ -82,7 +83,10 @@ struct lc_state {
     uint8_t loser;              /* ... and who lost the cube */
     int16_t bid_rank;           /* order of the standing bid, -1 before the opening */
     int16_t bid;                /* the standing bid (a move) */
-    uint8_t round_bids;
+    uint16_t round_bids; /* up to 324 */
+    /* The ranks bid this round, a bit each. Bids strictly rise and every active seat bids in
+     * turn from the starter, so this set is the round's whole bidding history (info_key). */
+    uint64_t bid_ranks[LC_RANK_WORDS];
 
     /* Statistics (whole game). */
     uint16_t rounds, sum_rounds, caller_wins, count_rounds, wild_opened, natural_decided;
@@ -118,6 +122,11 @@ int lc_check(const void *state, kk_error *err);
 /* Redeals every other active seat's cards (sizes kept) uniformly from the 54 cards less
  * the seat's own; between rounds and at the end every hand is face up and nothing changes. */
 void lc_sample_view(const void *state, int seat, kk_rng *rng, void *out);
+/* The information set of seat (agents/cfr.h): every seat's lives, the starter, the track,
+ * whether the wild is active, the seat's own cards (symbols in a count round, numbers in a
+ * sum round: nothing else of a card matters there) and this round's bids. Earlier rounds are
+ * left out: every card is reshuffled, so the lives, starter and track carry all they decide. */
+int lc_info_key(const void *state, int seat, uint8_t *buf, size_t size);
 
 /* --- eval.c ------------------------------------------------------------------------------- */
 double lc_evaluate(const void *state, int seat);
