@@ -2,7 +2,9 @@
  * plays out to the end (or a depth cut-off) with the rollout policy. Arms are pulled by
  * UCB1 (every arm once, in random order, then the highest mean + c*sqrt(ln N / n)); the
  * answer is the most-pulled arm, ties to the better mean. No tree: the opponents'
- * replies are only ever the rollout policy's, which is why mcts beats it. */
+ * replies are only ever the rollout policy's, which is why mcts beats it.
+ * On a game with hidden information every pull starts from a fresh determinization of what
+ * the mover sees (view=iset), never from the true state, unless told to cheat (view=peek). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +16,7 @@ struct flatmc {
     int playouts;
     double c;
     struct kk_playout_opts po;
+    int honest; /* hidden game, view=iset: each pull from a determinization */
     struct kk_search_scratch sc;
     kk_move *arms;
     int *pulls;
@@ -54,7 +57,10 @@ static kk_move flatmc_choose(struct kk_agent *self, const void *state, kk_rng *r
                 }
             }
         }
-        memcpy(f->sc.tmp2, state, g->state_size);
+        if (f->honest)
+            g->sample_view(state, seat, rng, f->sc.tmp2);
+        else
+            memcpy(f->sc.tmp2, state, g->state_size);
         g->apply(f->sc.tmp2, f->arms[arm]);
         kk_search_playout(&f->sc, f->sc.tmp2, &f->po, rng, ret, NULL, NULL, NULL, 0);
         f->pulls[arm]++;
@@ -84,6 +90,7 @@ static void flatmc_destroy(struct kk_agent *self)
 
 static const char *const flatmc_rewards[] = {"win", "margin", NULL};
 static const char *const flatmc_rollouts[] = {"random", "greedy", NULL};
+static const char *const flatmc_views[] = {"iset", "peek", NULL};
 
 static const struct kk_agent_opt flatmc_opts[] = {
     {"playouts", "1000", 1, 10000000, 1, NULL, "playouts per decision, over all root moves"},
@@ -95,6 +102,9 @@ static const struct kk_agent_opt flatmc_opts[] = {
     {"epsilon", "0.1", 0, 1, 0, NULL, "greedy rollouts: probability of a random move"},
     {"depth", "0", 0, 100000, 1, NULL,
      "moves per playout before scoring by evaluation (0: play to the end)"},
+    {"view", "iset", 0, 0, 0, flatmc_views,
+     "hidden-information games: iset starts every playout from a fresh determinization of "
+     "what the mover sees; peek plays out the true state: CHEATING, a baseline only"},
 };
 
 static struct kk_agent *flatmc_create(const struct kk_game *g, const double *vals,
@@ -126,6 +136,8 @@ static struct kk_agent *flatmc_create(const struct kk_game *g, const double *val
     f->po.policy = vals[3] == 0 ? KK_ROLLOUT_RANDOM : KK_ROLLOUT_GREEDY;
     f->po.epsilon = vals[4];
     f->po.depth = (int)vals[5];
+    f->honest = kk_game_hidden(g) && vals[6] == 0;
+    f->base.peeks = kk_game_hidden(g) && vals[6] != 0;
     f->base.choose = flatmc_choose;
     return &f->base;
 }

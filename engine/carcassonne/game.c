@@ -648,4 +648,7 @@ const struct kk_game kk_game_carcassonne_solo = {
     .extra_json = solo_extra_json,
     .random_move = carc_random_move,
     .check = carc_check,
+    /* Random playouts spend meeples freely and end the game within a few turns: widen in
+     * the evaluation's order with a 2-move cut-off: docs/agents.md. */
+    .agent_defaults = "widen=1,expand=greedy,depth=2",
 };

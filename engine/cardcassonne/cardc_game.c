@@ -80,4 +80,7 @@ const struct kk_game kk_game_cardcassonne = {
     .extra_json = cardc_extra_json,
     .random_move = cardc_random_move,
     .check = cardc_check,
+    /* Random playouts drown the claim signal; greedy playouts cut off after 8 moves
+     * contest the rows first: docs/agents.md. */
+    .agent_defaults = "rollout=greedy,depth=8",
 };

@@ -97,6 +97,13 @@ struct kk_game {
      * A game with simultaneous rounds must have sample_view, which redraws every other
      * seat's pending commitment. NULL: the game has none. */
     uint32_t (*simultaneous)(const void *state);
+    /* The game's preferred search settings, as agent options "key=value,key=value" (e.g.
+     * "rollout=greedy,depth=8"), or NULL. kk_agent_create applies them after each agent
+     * kind's built-in defaults and before the user's options, so a user's option always
+     * wins; an agent kind takes only the keys it has (greedy ignores "depth"). Values must
+     * be valid for every agent kind that has the key. Chosen by measurement and documented
+     * in the game's rules doc; `kark agents --game GAME` shows the effective defaults. */
+    const char *agent_defaults;
 };
 
 /* All games, in a fixed order; NULL-terminated. */
