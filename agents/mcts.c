@@ -93,6 +93,7 @@ struct mcts_tree {
     uint32_t amask, astamp_cur;
     kk_rng rng;
     long long iterations; /* last search */
+    long long kept;       /* root visits the last search started from (tree reuse) */
     uint32_t root_key;    /* open loop: chance key of the events observed since the root's
                              last decision (children of the root are keyed by it) */
     /* Scale-free exploration: per seat, returns backed up in this search (count, sum, sum
@@ -479,6 +480,7 @@ static void mcts_search_tree(struct mcts_tree *t, const struct kk_game *g,
     int observer = g->to_move(state);
     if (!(p->reuse && t->valid && memcmp(state, t->tracked, g->state_size) == 0))
         tree_reset(t, g, state);
+    t->kept = t->nodes[0].visits;
     explore_scale_reset(t);
     long long done = 0;
     for (;;) {
@@ -892,3 +894,17 @@ const struct kk_agent_class kk_agent_ismcts = {
     .num_opts = OPT_COUNT,
     .create = ismcts_create,
 };
+
+long long kk_mcts_kept_visits(const struct kk_agent *a)
+{
+    if (a->cls != &kk_agent_mcts && a->cls != &kk_agent_ismcts)
+        return -1;
+    return ((const struct mcts *)a)->tree[0].kept;
+}
+
+int kk_mcts_reuses(const struct kk_agent *a)
+{
+    if (a->cls != &kk_agent_mcts && a->cls != &kk_agent_ismcts)
+        return -1;
+    return ((const struct mcts *)a)->p.reuse;
+}
