@@ -17,6 +17,7 @@ struct flatmc {
     double c;
     struct kk_playout_opts po;
     int honest; /* hidden game, view=iset: each pull from a determinization */
+    int scale_sd;
     struct kk_search_scratch sc;
     kk_move *arms;
     int *pulls;
@@ -42,15 +43,23 @@ static kk_move flatmc_choose(struct kk_agent *self, const void *state, kk_rng *r
     memset(f->pulls, 0, sizeof *f->pulls * (size_t)n);
     memset(f->sum, 0, sizeof *f->sum * (size_t)n);
     double ret[KK_MAX_SEATS];
+    /* Scale-free exploration as in mcts: c in units of the observed sd of the returns,
+     * with one pseudo-return of variance 1/4. */
+    double rsum = 0, rsq = 0;
     for (int t = 0; t < f->playouts; t++) {
         int arm;
         if (t < n) {
             arm = t;
         } else {
-            double logn = log((double)t), best = -INFINITY;
+            double scale = 1;
+            if (f->scale_sd) {
+                double mean = rsum / t, ss = rsq - t * mean * mean;
+                scale = sqrt(((ss > 0 ? ss : 0) + 0.25) / (t + 1));
+            }
+            double logn = log((double)t), best = -INFINITY, c = f->c * scale;
             arm = 0;
             for (int i = 0; i < n; i++) {
-                double u = f->sum[i] / f->pulls[i] + f->c * sqrt(logn / f->pulls[i]);
+                double u = f->sum[i] / f->pulls[i] + c * sqrt(logn / f->pulls[i]);
                 if (u > best) {
                     best = u;
                     arm = i;
@@ -65,6 +74,8 @@ static kk_move flatmc_choose(struct kk_agent *self, const void *state, kk_rng *r
         kk_search_playout(&f->sc, f->sc.tmp2, &f->po, rng, ret, NULL, NULL, NULL, 0);
         f->pulls[arm]++;
         f->sum[arm] += ret[seat];
+        rsum += ret[seat];
+        rsq += ret[seat] * ret[seat];
     }
     int best = 0;
     for (int i = 1; i < n; i++) {
@@ -91,11 +102,14 @@ static void flatmc_destroy(struct kk_agent *self)
 static const char *const flatmc_rewards[] = {"win", "margin", NULL};
 static const char *const flatmc_rollouts[] = {"random", "greedy", NULL};
 static const char *const flatmc_views[] = {"iset", "peek", NULL};
+static const char *const flatmc_scales[] = {"sd", "none", NULL};
 
 static const struct kk_agent_opt flatmc_opts[] = {
     {"playouts", "1000", 1, 10000000, 1, NULL, "playouts per decision, over all root moves"},
-    {"c", "0.7", 0, 100, 0, NULL, "UCB1 exploration constant (rewards are in [0, 1])"},
-    {"reward", "win", 0, 0, 0, flatmc_rewards,
+    {"c", "1", 0, 100, 0, NULL,
+     "UCB1 exploration constant, in units of the returns' observed sd (scale=sd) or of the "
+     "[0, 1] return range (scale=none)"},
+    {"reward", "margin", 0, 0, 0, flatmc_rewards,
      "win: 1/k for a k-way shared win, else 0; margin: normalised score difference"},
     {"rollout", "random", 0, 0, 0, flatmc_rollouts,
      "playout policy: uniform random, or epsilon-greedy on the game's evaluation"},
@@ -105,6 +119,9 @@ static const struct kk_agent_opt flatmc_opts[] = {
     {"view", "iset", 0, 0, 0, flatmc_views,
      "hidden-information games: iset starts every playout from a fresh determinization of "
      "what the mover sees; peek plays out the true state: CHEATING, a baseline only"},
+    {"scale", "sd", 0, 0, 0, flatmc_scales,
+     "exploration scale: sd multiplies c by the observed sd of the returns in this "
+     "decision (scale-free); none uses c as is"},
 };
 
 static struct kk_agent *flatmc_create(const struct kk_game *g, const double *vals,
@@ -138,6 +155,7 @@ static struct kk_agent *flatmc_create(const struct kk_game *g, const double *val
     f->po.depth = (int)vals[5];
     f->honest = kk_game_hidden(g) && vals[6] == 0;
     f->base.peeks = kk_game_hidden(g) && vals[6] != 0;
+    f->scale_sd = vals[7] == 0;
     f->base.choose = flatmc_choose;
     return &f->base;
 }

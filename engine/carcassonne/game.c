@@ -615,6 +615,10 @@ const struct kk_game kk_game_carcassonne = {
     .evaluate = base_evaluate,
     .random_move = carc_random_move,
     .check = carc_check,
+    /* Hundreds of moves per turn: widen in the evaluation's order so small budgets look at
+     * the promising placements first (0.705 vs greedy at 100 iterations, against 0.307
+     * with random expansion): docs/agents.md. */
+    .agent_defaults = "widen=2,expand=greedy",
 };
 
 const struct kk_game kk_game_carcassonne_solo = {
