@@ -58,6 +58,7 @@ struct mcts_params {
     int explicit_chance;
     int pooled_chance;   /* chance=pooled: open loop without chance keys (the old scheme) */
     int scale_sd;        /* exploration term scaled by the observed sd of returns */
+    int decoupled;       /* simultaneous rounds searched as joint decisions (decoupled UCT) */
     double rave;         /* RAVE equivalence parameter; 0: off */
     int threads;
     int reuse;
@@ -352,6 +353,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
     int depth = 0, num_played = 0;
     int32_t node = 0;
     uint32_t ckey = t->root_key; /* chance since the last decision on the path */
+    uint32_t round_key = 0;      /* decoupled rounds: commitments made so far in the round */
     int amaf = p->rave > 0;
     t->path[depth] = 0;
     t->path_played[depth++] = 0;
@@ -430,11 +432,22 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             t->played_seat[num_played] = (int8_t)who;
             t->played_move[num_played++] = m;
         }
+        uint32_t pending = p->decoupled ? kk_sim_pending(g, s) : 0;
         g->apply(s, m);
-        ckey = 0;
-        node = best;
         t->path[depth] = best;
         t->path_played[depth++] = num_played;
+        if (pending & ~(1u << who)) {
+            /* Decoupled UCT: a simultaneous round is one joint decision. Every seat of the
+             * round selects among its own children of the node where the round began, by
+             * its own statistics, so no seat's choice can depend on another's commitment;
+             * the commitments made so far are folded into a key instead. */
+            round_key = chance_key_add(round_key, (kk_move)(((uint32_t)who << 24) ^ (uint32_t)m));
+            continue;
+        }
+        /* After a round, the children below the last commitment are keyed by the others'. */
+        ckey = pending ? round_key : 0;
+        round_key = 0;
+        node = best;
     }
 
     double ret[KK_MAX_SEATS];
@@ -722,6 +735,7 @@ static const char *const mcts_rewards[] = {"win", "margin", NULL};
 static const char *const mcts_rollouts[] = {"random", "greedy", NULL};
 static const char *const mcts_chance[] = {"open", "explicit", "pooled", NULL};
 static const char *const mcts_scales[] = {"sd", "none", NULL};
+static const char *const mcts_sims[] = {"decoupled", "sequential", NULL};
 static const char *const mcts_expand[] = {"random", "greedy", NULL};
 static const char *const mcts_views[] = {"iset", "sample", "peek", NULL};
 enum { VIEW_ISET, VIEW_SAMPLE, VIEW_PEEK };
@@ -730,7 +744,7 @@ enum { VIEW_ISET, VIEW_SAMPLE, VIEW_PEEK };
 enum {
     OPT_ITERS, OPT_MS, OPT_C, OPT_REWARD, OPT_ROLLOUT, OPT_EPSILON, OPT_DEPTH, OPT_CHANCE,
     OPT_RAVE, OPT_THREADS, OPT_REUSE, OPT_WIDEN, OPT_WIDEN_EXP, OPT_EXPAND, OPT_NODES,
-    OPT_VIEW, OPT_SAMPLES, OPT_SCALE, OPT_COUNT
+    OPT_VIEW, OPT_SAMPLES, OPT_SCALE, OPT_SIM, OPT_COUNT
 };
 _Static_assert(OPT_COUNT <= KK_MAX_AGENT_OPTS, "raise KK_MAX_AGENT_OPTS in agent.h");
 
@@ -784,6 +798,11 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
     [OPT_SCALE] = {"scale", "sd", 0, 0, 0, mcts_scales,
                    "exploration scale: sd multiplies c by the observed standard deviation of "
                    "the chooser's returns in this search (scale-free); none uses c as is"},
+    [OPT_SIM] = {"sim", "decoupled", 0, 0, 0, mcts_sims,
+                 "games with simultaneous rounds: decoupled searches a round as one joint "
+                 "decision, each seat choosing by its own statistics without seeing the "
+                 "others' commitments (decoupled UCT); sequential lets later seats answer "
+                 "earlier ones in the tree"},
 };
 
 static struct kk_agent *mcts_create_common(const struct kk_game *g, const double *vals,
@@ -800,6 +819,11 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.explicit_chance = vals[OPT_CHANCE] == 1;
     p.pooled_chance = vals[OPT_CHANCE] == 2;
     p.scale_sd = vals[OPT_SCALE] == 0;
+    p.decoupled = vals[OPT_SIM] == 0 && g->simultaneous != NULL;
+    /* A decoupled tree hangs every seat's commitment from the round's first node, so the
+     * kept subtree of a commitment would not hold the next seat's choices: no reuse. */
+    if (p.decoupled)
+        p.reuse = 0;
     p.rave = vals[OPT_RAVE];
     p.threads = (int)vals[OPT_THREADS];
     p.reuse = (int)vals[OPT_REUSE];

@@ -305,6 +305,62 @@ static void test_view_options(void)
     CHECK(kk_agent_create(&kk_toy_guess, "mcts:view=true", &err) == NULL);
 }
 
+/* Simultaneous rounds (toy-pennies): decoupled UCT values the matching-pennies round at
+ * about its equilibrium 0.5 and plays a coin; a sequential tree lets seat 1 answer seat 0's
+ * commitment, values every coin at 0 and plays safe (0.4). Seat 1 cannot see seat 0's
+ * pending coin unless it peeks. */
+static void test_simultaneous(void)
+{
+    const struct kk_game *g = &kk_toy_pennies;
+    int coins = 0, safe_seq = 0, runs = 6;
+    for (int r = 0; r < runs; r++) {
+        char state[64];
+        toy_pennies_setup(state);
+        struct kk_agent *duct = make(g, "mcts:iters=4000");
+        struct kk_agent *seq = make(g, "mcts:iters=4000,sim=sequential");
+        kk_rng rng;
+        kk_rng_seed(&rng, 31, (uint64_t)r);
+        coins += duct->choose(duct, state, &rng) != TOY_PENNIES_SAFE;
+        kk_rng_seed(&rng, 31, (uint64_t)r);
+        safe_seq += seq->choose(seq, state, &rng) == TOY_PENNIES_SAFE;
+        kk_agent_destroy(duct);
+        kk_agent_destroy(seq);
+    }
+    CHECK_EQ_INT(coins, runs);
+    CHECK_EQ_INT(safe_seq, runs);
+
+    /* Seat 1 after seat 0 committed: honest agents move the same whatever the coin. */
+    static const char *const specs[] = {"mcts:iters=300", "ismcts:iters=300", "greedy",
+                                        "flatmc:playouts=100", "mcts:iters=300,view=sample"};
+    for (size_t i = 0; i < NSPECS(specs); i++)
+        for (uint64_t seed = 0; seed < 8; seed++) {
+            kk_move first = -1;
+            for (kk_move c0 = 0; c0 < 3; c0++) {
+                char state[64];
+                toy_pennies_setup(state);
+                g->apply(state, c0);
+                struct kk_agent *a = make(g, specs[i]);
+                kk_rng rng;
+                kk_rng_seed(&rng, seed, 9);
+                kk_move m = a->choose(a, state, &rng);
+                if (c0 == 0)
+                    first = m;
+                CHECK_EQ_INT(m, first);
+                kk_agent_destroy(a);
+            }
+        }
+    for (kk_move c0 = TOY_PENNIES_HEADS; c0 <= TOY_PENNIES_TAILS; c0++) {
+        char state[64];
+        toy_pennies_setup(state);
+        g->apply(state, c0);
+        struct kk_agent *a = make(g, "mcts:iters=300,view=peek");
+        kk_rng rng;
+        kk_rng_seed(&rng, 4, 4);
+        CHECK(a->choose(a, state, &rng) != c0); /* it sees the coin and mismatches */
+        kk_agent_destroy(a);
+    }
+}
+
 int main(void)
 {
     test_peek_flag();
@@ -314,5 +370,6 @@ int main(void)
     test_chance_keys();
     test_game_defaults();
     test_view_options();
+    test_simultaneous();
     return kk_test_done("agents_honest");
 }
