@@ -23,7 +23,8 @@ static const char *const specs[] = {
     "flatmc:playouts=4,rollout=greedy,epsilon=0.5,depth=2,reward=win,view=peek",
     "mcts:iters=4", /* with each game's own agent_defaults */
     "mcts:iters=12,depth=3" CHEAP,
-    "mcts:iters=12,depth=3,chance=explicit,rave=50,widen=1,reward=win,rollout=random",
+    "mcts:iters=12,depth=3,chance=explicit,rave=50,widen=1,reward=win,rollout=random,"
+    "expand=random",
     "mcts:iters=10,depth=2,threads=2,reuse=1" CHEAP,
     "mcts:iters=6,rollout=greedy,depth=2,nodes=16,expand=random,widen=0",
     "mcts:iters=12,depth=3,widen=1,expand=greedy,rollout=random",
