@@ -41,7 +41,7 @@ fi
 for name in random greedy flatmc mcts ismcts; do
     expect_out "^$name " "$KARK" agents
 done
-for opt in iters ms c reward rollout epsilon depth chance rave threads reuse widen widen_exp expand nodes view samples scale; do
+for opt in iters ms c reward rollout epsilon depth chance rave threads reuse widen widen_exp expand nodes view samples scale sim; do
     expect_out "^  $opt +default" "$KARK" agents mcts
 done
 expect_out "usage: kark agents" "$KARK" agents --help
