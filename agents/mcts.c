@@ -5,11 +5,18 @@
  * (seat -1: a chance outcome). Each node keeps the visit count and the summed reward of
  * that seat only, so every seat maximises its own return (max^n style).
  *
- * Open loop: by default chance events are not stored; each iteration samples them afresh,
- * so one node stands for a sequence of moves whatever the dice said. The legal moves at a
- * node can then differ from visit to visit, so selection only considers children whose
- * move is legal now, and uses each child's availability count in place of the parent's
- * visits (the ISMCTS rule). With chance=explicit, sampled outcomes become child nodes.
+ * Open loop: by default chance events are not stored; each iteration samples them afresh.
+ * A child is keyed also by a hash of the chance outcomes drawn since the previous decision
+ * on the path (ckey), so a node never pools a move made after different draws (a
+ * Carcassonne move names the place, not the tile); chance=pooled drops the key. The legal
+ * moves at a node can differ from visit to visit (determinizations), so selection only
+ * considers children whose move is legal now, and uses each child's availability count in
+ * place of the parent's visits (the ISMCTS rule). With chance=explicit, sampled outcomes
+ * become child nodes.
+ *
+ * Exploration is scale-free by default: the UCB bonus is multiplied by the observed sd of
+ * the chooser's returns in this search. Simultaneous rounds are searched by decoupled UCT
+ * (sim=decoupled): each seat of a round chooses among its own children of the round's node.
  *
  * Hidden information (view): with view=iset (the default, and ismcts) every iteration starts
  * from a state sampled by g->sample_view for the searching seat (a determinization), so the
