@@ -70,5 +70,18 @@ expect_error "unknown game 'chess'" "$KARK" agents mcts --game chess
 expect_error "bad value 'true' for mcts option 'view'" "$KARK" agents --check mcts:view=true
 expect_error "ismcts.*view=sample" "$KARK" agents --check ismcts:view=sample --game cardcassonne
 
+# Honest agents on a hidden-information game: the same seed gives byte-identical games for
+# 1 and 2 tournament threads (determinizations come only from each game's agent rng).
+for t in 1 2; do
+    "$KARK" tournament cardcassonne --agents mcts:iters=8,greedy,flatmc:playouts=8 --games 3 \
+        --seed 3 --threads $t --out "$tmp/h$t" >/dev/null 2>&1
+done
+if [ -s "$tmp/h1/games.csv" ] && cmp -s "$tmp/h1/games.csv" "$tmp/h2/games.csv"; then
+    pass=$((pass + 1))
+else
+    echo "FAIL: hidden-game tournament differs between 1 and 2 threads"
+    fail=$((fail + 1))
+fi
+
 echo "cli_agents: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
