@@ -4,8 +4,9 @@
  * same game every time. On a game with hidden information it rates the moves in one
  * determinization of what the mover sees (view=sample), never in the true state, unless
  * told to cheat (view=peek): an evaluation that happened to read a hidden card would
- * otherwise leak it. The determinization is drawn from a child rng so the tie-breaking
- * stream is the same as without it. */
+ * otherwise leak it. The determinization is drawn from a child rng split off the
+ * decision's rng, so its draws (however many the game's sample_view takes) do not shift
+ * the tie-breaking draws that follow. */
 #include <stdlib.h>
 
 #include "search.h"
