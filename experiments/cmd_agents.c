@@ -42,7 +42,7 @@ static int print_class(const struct kk_agent_class *cls, const struct kk_game *g
             snprintf(def, sizeof def, "%g", vals[i]);
         if (vals[i] != base[i])
             snprintf(def + strlen(def), sizeof def - strlen(def), " (game)");
-        printf("  %-10s default %-8s %s\n  %-10s %s\n", o->name, def, accepts, "", o->help);
+        printf("  %-10s default %-14s %s\n  %-10s %s\n", o->name, def, accepts, "", o->help);
     }
     return 0;
 }
