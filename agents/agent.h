@@ -46,8 +46,10 @@ struct kk_agent {
     const struct kk_agent_class *cls;
     const struct kk_game *game;
     char spec[KK_SPEC_LEN]; /* canonical spec with every option, for reports */
-    int peeks; /* 1: searches what its seat cannot see (view=peek on a hidden game): a
-                  cheating baseline, marked as such in every report */
+    /* 1 when this agent searches or evaluates hidden state it should not see (view=peek on
+     * a game with hidden information: kk_game_hidden()). Reports mark such agents as
+     * cheating baselines. 0 for every honest agent and on perfect-information games. */
+    int peeks;
     /* Chooses a legal move for the seat to move in state. */
     kk_move (*choose)(struct kk_agent *self, const void *state, kk_rng *rng);
     /* Told every move and chance outcome applied to the game (state is before it), so
@@ -64,7 +66,14 @@ struct kk_agent {
 extern const struct kk_agent_class *const kk_agent_classes[];
 const struct kk_agent_class *kk_agent_class_find(const char *name);
 
-/* Builds an agent from "name" or "name:key=value,key=value". Unknown names, options and
+/* The default option values of cls on game g: the class's own defaults, then the game's
+ * agent_defaults for the keys cls has (g may be NULL). 0, or -1 with err set when the
+ * game's defaults are malformed. */
+int kk_agent_defaults(const struct kk_agent_class *cls, const struct kk_game *g, double *vals,
+                      kk_error *err);
+
+/* Builds an agent from "name" or "name:key=value,key=value", on top of
+ * kk_agent_defaults(cls, g). Unknown names, options and
  * bad values fail with a message naming them and what is accepted. */
 struct kk_agent *kk_agent_create(const struct kk_game *g, const char *spec, kk_error *err);
 void kk_agent_destroy(struct kk_agent *a);

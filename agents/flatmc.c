@@ -2,7 +2,9 @@
  * plays out to the end (or a depth cut-off) with the rollout policy. Arms are pulled by
  * UCB1 (every arm once, in random order, then the highest mean + c*sqrt(ln N / n)); the
  * answer is the most-pulled arm, ties to the better mean. No tree: the opponents'
- * replies are only ever the rollout policy's, which is why mcts beats it. */
+ * replies are only ever the rollout policy's, which is why mcts beats it.
+ * On a game with hidden information every pull starts from a fresh determinization of what
+ * the mover sees (view=iset), never from the true state, unless told to cheat (view=peek). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +16,8 @@ struct flatmc {
     int playouts;
     double c;
     struct kk_playout_opts po;
+    int honest; /* hidden game, view=iset: each pull from a determinization */
+    int scale_sd;
     struct kk_search_scratch sc;
     kk_move *arms;
     int *pulls;
@@ -39,26 +43,39 @@ static kk_move flatmc_choose(struct kk_agent *self, const void *state, kk_rng *r
     memset(f->pulls, 0, sizeof *f->pulls * (size_t)n);
     memset(f->sum, 0, sizeof *f->sum * (size_t)n);
     double ret[KK_MAX_SEATS];
+    /* Scale-free exploration as in mcts: c in units of the observed sd of the returns,
+     * with one pseudo-return of variance 1/4. */
+    double rsum = 0, rsq = 0;
     for (int t = 0; t < f->playouts; t++) {
         int arm;
         if (t < n) {
             arm = t;
         } else {
-            double logn = log((double)t), best = -INFINITY;
+            double scale = 1;
+            if (f->scale_sd) {
+                double mean = rsum / t, ss = rsq - t * mean * mean;
+                scale = sqrt(((ss > 0 ? ss : 0) + 0.25) / (t + 1));
+            }
+            double logn = log((double)t), best = -INFINITY, c = f->c * scale;
             arm = 0;
             for (int i = 0; i < n; i++) {
-                double u = f->sum[i] / f->pulls[i] + f->c * sqrt(logn / f->pulls[i]);
+                double u = f->sum[i] / f->pulls[i] + c * sqrt(logn / f->pulls[i]);
                 if (u > best) {
                     best = u;
                     arm = i;
                 }
             }
         }
-        memcpy(f->sc.tmp2, state, g->state_size);
+        if (f->honest)
+            g->sample_view(state, seat, rng, f->sc.tmp2);
+        else
+            memcpy(f->sc.tmp2, state, g->state_size);
         g->apply(f->sc.tmp2, f->arms[arm]);
         kk_search_playout(&f->sc, f->sc.tmp2, &f->po, rng, ret, NULL, NULL, NULL, 0);
         f->pulls[arm]++;
         f->sum[arm] += ret[seat];
+        rsum += ret[seat];
+        rsq += ret[seat] * ret[seat];
     }
     int best = 0;
     for (int i = 1; i < n; i++) {
@@ -84,17 +101,27 @@ static void flatmc_destroy(struct kk_agent *self)
 
 static const char *const flatmc_rewards[] = {"win", "margin", NULL};
 static const char *const flatmc_rollouts[] = {"random", "greedy", NULL};
+static const char *const flatmc_views[] = {"iset", "peek", NULL};
+static const char *const flatmc_scales[] = {"sd", "none", NULL};
 
 static const struct kk_agent_opt flatmc_opts[] = {
     {"playouts", "1000", 1, 10000000, 1, NULL, "playouts per decision, over all root moves"},
-    {"c", "0.7", 0, 100, 0, NULL, "UCB1 exploration constant (rewards are in [0, 1])"},
-    {"reward", "win", 0, 0, 0, flatmc_rewards,
+    {"c", "1", 0, 100, 0, NULL,
+     "UCB1 exploration constant, in units of the returns' observed sd (scale=sd) or of the "
+     "[0, 1] return range (scale=none)"},
+    {"reward", "margin", 0, 0, 0, flatmc_rewards,
      "win: 1/k for a k-way shared win, else 0; margin: normalised score difference"},
     {"rollout", "random", 0, 0, 0, flatmc_rollouts,
      "playout policy: uniform random, or epsilon-greedy on the game's evaluation"},
     {"epsilon", "0.1", 0, 1, 0, NULL, "greedy rollouts: probability of a random move"},
     {"depth", "0", 0, 100000, 1, NULL,
      "moves per playout before scoring by evaluation (0: play to the end)"},
+    {"view", "iset", 0, 0, 0, flatmc_views,
+     "hidden-information games: iset starts every playout from a fresh determinization of "
+     "what the mover sees; peek plays out the true state: CHEATING, a baseline only"},
+    {"scale", "sd", 0, 0, 0, flatmc_scales,
+     "exploration scale: sd multiplies c by the observed sd of the returns in this "
+     "decision (scale-free); none uses c as is"},
 };
 
 static struct kk_agent *flatmc_create(const struct kk_game *g, const double *vals,
@@ -126,6 +153,9 @@ static struct kk_agent *flatmc_create(const struct kk_game *g, const double *val
     f->po.policy = vals[3] == 0 ? KK_ROLLOUT_RANDOM : KK_ROLLOUT_GREEDY;
     f->po.epsilon = vals[4];
     f->po.depth = (int)vals[5];
+    f->honest = kk_game_hidden(g) && vals[6] == 0;
+    f->base.peeks = kk_game_hidden(g) && vals[6] != 0;
+    f->scale_sd = vals[7] == 0;
     f->base.choose = flatmc_choose;
     return &f->base;
 }

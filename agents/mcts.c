@@ -5,15 +5,24 @@
  * (seat -1: a chance outcome). Each node keeps the visit count and the summed reward of
  * that seat only, so every seat maximises its own return (max^n style).
  *
- * Open loop: by default chance events are not stored; each iteration samples them afresh,
- * so one node stands for a sequence of moves whatever the dice said. The legal moves at a
- * node can then differ from visit to visit, so selection only considers children whose
- * move is legal now, and uses each child's availability count in place of the parent's
- * visits (the ISMCTS rule). With chance=explicit, sampled outcomes become child nodes.
+ * Open loop: by default chance events are not stored; each iteration samples them afresh.
+ * A child is keyed also by a hash of the chance outcomes drawn since the previous decision
+ * on the path (ckey), so a node never pools a move made after different draws (a
+ * Carcassonne move names the place, not the tile); chance=pooled drops the key. The legal
+ * moves at a node can differ from visit to visit (determinizations), so selection only
+ * considers children whose move is legal now, and uses each child's availability count in
+ * place of the parent's visits (the ISMCTS rule). With chance=explicit, sampled outcomes
+ * become child nodes.
  *
- * ismcts is the same search with one change: every iteration starts from a state sampled
- * by g->sample_view for the searching seat (a determinization), so the tree is over that
- * seat's information sets. Without sample_view it is plain open-loop mcts.
+ * Exploration is scale-free by default: the UCB bonus is multiplied by the observed sd of
+ * the chooser's returns in this search. Simultaneous rounds are searched by decoupled UCT
+ * (sim=decoupled): each seat of a round chooses among its own children of the round's node.
+ *
+ * Hidden information (view): with view=iset (the default, and ismcts) every iteration starts
+ * from a state sampled by g->sample_view for the searching seat (a determinization), so the
+ * tree is over that seat's information sets. view=sample searches a few determinizations
+ * with a tree each and sums root visits (PIMC); view=peek searches the true state, which
+ * is cheating and flagged by base.peeks. Without sample_view all three are plain mcts.
  *
  * Each iteration copies the root state once and applies moves down the tree and through
  * the playout in that one buffer. Root parallelism: thread t searches its own tree with an
@@ -42,6 +51,9 @@ struct mcts_node {
     int32_t first_child;
     int32_t next_sibling;
     kk_move move;
+    uint32_t ckey;        /* open loop: hash of the chance outcomes between the parent's
+                             decision and this move (0: none), so that a node never pools
+                             moves made after different draws (tiles, cards, dice) */
     int8_t seat;          /* who made move: a seat, MCTS_CHANCE_SEAT or MCTS_ROOT_SEAT */
 };
 
@@ -51,6 +63,9 @@ struct mcts_params {
     double c;
     struct kk_playout_opts po;
     int explicit_chance;
+    int pooled_chance;   /* chance=pooled: open loop without chance keys (the old scheme) */
+    int scale_sd;        /* exploration term scaled by the observed sd of returns */
+    int decoupled;       /* simultaneous rounds searched as joint decisions (decoupled UCT) */
     double rave;         /* RAVE equivalence parameter; 0: off */
     int threads;
     int reuse;
@@ -86,6 +101,13 @@ struct mcts_tree {
     uint32_t amask, astamp_cur;
     kk_rng rng;
     long long iterations; /* last search */
+    long long kept;       /* root visits the last search started from (tree reuse) */
+    uint32_t root_key;    /* open loop: chance key of the events observed since the root's
+                             last decision (children of the root are keyed by it) */
+    /* Scale-free exploration: per seat, returns backed up in this search (count, sum, sum
+     * of squares) and the resulting exploration scale. */
+    double rs_n[KK_MAX_SEATS], rs_sum[KK_MAX_SEATS], rs_sq[KK_MAX_SEATS];
+    double escale[KK_MAX_SEATS];
 };
 
 struct mcts {
@@ -191,7 +213,7 @@ static int amaf_last(const struct mcts_tree *t, int seat, kk_move m)
     return -1;
 }
 
-static int32_t node_new(struct mcts_tree *t, int32_t parent, int seat, kk_move m)
+static int32_t node_new(struct mcts_tree *t, int32_t parent, int seat, kk_move m, uint32_t ckey)
 {
     if (t->used >= t->cap)
         return MCTS_NO_NODE;
@@ -199,6 +221,7 @@ static int32_t node_new(struct mcts_tree *t, int32_t parent, int seat, kk_move m
     struct mcts_node *n = &t->nodes[i];
     memset(n, 0, sizeof *n);
     n->move = m;
+    n->ckey = ckey;
     n->seat = (int8_t)seat;
     n->first_child = MCTS_NO_NODE;
     n->next_sibling = MCTS_NO_NODE;
@@ -212,7 +235,8 @@ static int32_t node_new(struct mcts_tree *t, int32_t parent, int seat, kk_move m
 static void tree_reset(struct mcts_tree *t, const struct kk_game *g, const void *state)
 {
     t->used = 0;
-    node_new(t, MCTS_NO_NODE, MCTS_ROOT_SEAT, 0);
+    node_new(t, MCTS_NO_NODE, MCTS_ROOT_SEAT, 0, 0);
+    t->root_key = 0;
     memcpy(t->tracked, state, g->state_size);
     t->valid = 1;
 }
@@ -246,14 +270,49 @@ static void tree_promote(struct mcts_tree *t, int32_t keep)
     t->used = count;
 }
 
-static double ucb(const struct mcts_params *p, const struct mcts_node *c)
+/* Folds a chance outcome into an open-loop chance key (never 0 after an event). */
+static uint32_t chance_key_add(uint32_t key, kk_move o)
+{
+    uint32_t k = hash_move(((uint64_t)key << 32) ^ (uint32_t)o ^ 0x9e3779b97f4a7c15ULL);
+    return k ? k : 1;
+}
+
+/* Scale-free exploration. The UCB1 bonus c * sqrt(ln A / n) assumes returns spread over
+ * [0, 1]; margin returns of a long game spread over a few hundredths, so a fixed c makes
+ * selection round robin on one game and greedy on another. With scale=sd the bonus is
+ * multiplied by the standard deviation of the returns seen so far in this search for the
+ * seat that chooses, estimated with one pseudo-return of variance 1/4 (the widest a return
+ * in [0, 1] can have) so the first iterations explore as if the spread were the largest. */
+static void explore_scale_update(struct mcts_tree *t, const double *ret, int n)
+{
+    for (int s = 0; s < n; s++) {
+        t->rs_n[s] += 1;
+        t->rs_sum[s] += ret[s];
+        t->rs_sq[s] += ret[s] * ret[s];
+        double mean = t->rs_sum[s] / t->rs_n[s];
+        double ss = t->rs_sq[s] - t->rs_n[s] * mean * mean;
+        if (ss < 0)
+            ss = 0;
+        t->escale[s] = sqrt((ss + 0.25) / (t->rs_n[s] + 1));
+    }
+}
+
+static void explore_scale_reset(struct mcts_tree *t)
+{
+    for (int s = 0; s < KK_MAX_SEATS; s++) {
+        t->rs_n[s] = t->rs_sum[s] = t->rs_sq[s] = 0;
+        t->escale[s] = 0.5;
+    }
+}
+
+static double ucb(const struct mcts_params *p, const struct mcts_node *c, double scale)
 {
     double q = c->value / c->visits;
     if (p->rave > 0 && c->amaf_visits > 0) {
         double beta = sqrt(p->rave / (3.0 * c->visits + p->rave));
         q = (1 - beta) * q + beta * (c->amaf_value / c->amaf_visits);
     }
-    return q + p->c * sqrt(log((double)c->avail) / c->visits);
+    return q + p->c * scale * sqrt(log((double)c->avail) / c->visits);
 }
 
 /* Index in sc.moves of a uniformly random legal move without a child (untried >= 1). */
@@ -300,6 +359,8 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
 
     int depth = 0, num_played = 0;
     int32_t node = 0;
+    uint32_t ckey = t->root_key; /* chance since the last decision on the path */
+    uint32_t round_key = 0;      /* decoupled rounds: commitments made so far in the round */
     int amaf = p->rave > 0;
     t->path[depth] = 0;
     t->path_played[depth++] = 0;
@@ -310,14 +371,17 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
         if (who == KK_CHANCE) {
             kk_move o = g->sample_chance(s, &t->rng);
             g->apply(s, o);
-            if (!p->explicit_chance)
+            if (!p->explicit_chance) {
+                if (!p->pooled_chance)
+                    ckey = chance_key_add(ckey, o);
                 continue;
+            }
             int32_t c = t->nodes[node].first_child;
             while (c != MCTS_NO_NODE &&
                    !(t->nodes[c].seat == MCTS_CHANCE_SEAT && t->nodes[c].move == o))
                 c = t->nodes[c].next_sibling;
             if (c == MCTS_NO_NODE)
-                c = node_new(t, node, MCTS_CHANCE_SEAT, o);
+                c = node_new(t, node, MCTS_CHANCE_SEAT, o, 0);
             if (c == MCTS_NO_NODE)
                 break; /* pool full: off the tree, play out from here */
             node = c;
@@ -333,7 +397,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
         for (int32_t c = t->nodes[node].first_child; c != MCTS_NO_NODE;
              c = t->nodes[c].next_sibling) {
             struct mcts_node *cn = &t->nodes[c];
-            if (cn->seat != who)
+            if (cn->seat != who || cn->ckey != ckey)
                 continue;
             int i = legal_set_find(t, cn->move);
             if (i < 0)
@@ -341,7 +405,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             t->childmark[i] = t->stamp;
             navail++;
             cn->avail++;
-            double u = ucb(p, cn);
+            double u = ucb(p, cn, p->scale_sd ? t->escale[who] : 1.0);
             if (u > best_u) {
                 best_u = u;
                 best = c;
@@ -357,7 +421,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             int i = p->expand_greedy ? best_untried(t, g, s, n, who)
                                      : random_untried(t, untried);
             kk_move m = t->sc.moves[i];
-            int32_t c = node_new(t, node, who, m);
+            int32_t c = node_new(t, node, who, m, ckey);
             t->nodes[c].avail = 1;
             if (amaf && num_played < MCTS_MAX_PLAYED) {
                 t->played_seat[num_played] = (int8_t)who;
@@ -375,10 +439,22 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             t->played_seat[num_played] = (int8_t)who;
             t->played_move[num_played++] = m;
         }
+        uint32_t pending = p->decoupled ? kk_sim_pending(g, s) : 0;
         g->apply(s, m);
-        node = best;
         t->path[depth] = best;
         t->path_played[depth++] = num_played;
+        if (pending & ~(1u << who)) {
+            /* Decoupled UCT: a simultaneous round is one joint decision. Every seat of the
+             * round selects among its own children of the node where the round began, by
+             * its own statistics, so no seat's choice can depend on another's commitment;
+             * the commitments made so far are folded into a key instead. */
+            round_key = chance_key_add(round_key, (kk_move)(((uint32_t)who << 24) ^ (uint32_t)m));
+            continue;
+        }
+        /* After a round, the children below the last commitment are keyed by the others'. */
+        ckey = pending ? round_key : 0;
+        round_key = 0;
+        node = best;
     }
 
     double ret[KK_MAX_SEATS];
@@ -388,6 +464,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
     else
         kk_search_playout(&t->sc, s, &p->po, &t->rng, ret, NULL, NULL, NULL, 0);
 
+    explore_scale_update(t, ret, g->players(root_state));
     for (int d = 0; d < depth; d++) {
         struct mcts_node *nd = &t->nodes[t->path[d]];
         nd->visits++;
@@ -423,6 +500,8 @@ static void mcts_search_tree(struct mcts_tree *t, const struct kk_game *g,
     int observer = g->to_move(state);
     if (!(p->reuse && t->valid && memcmp(state, t->tracked, g->state_size) == 0))
         tree_reset(t, g, state);
+    t->kept = t->nodes[0].visits;
+    explore_scale_reset(t);
     long long done = 0;
     for (;;) {
         if (iters > 0 && done >= iters)
@@ -441,7 +520,7 @@ static void add_root_stats(struct mcts *m, const struct mcts_tree *t, int who)
 {
     const struct mcts_tree *t0 = &m->tree[0];
     for (int32_t c = t->nodes[0].first_child; c != MCTS_NO_NODE; c = t->nodes[c].next_sibling) {
-        if (t->nodes[c].seat != who)
+        if (t->nodes[c].seat != who || t->nodes[c].ckey != t->root_key)
             continue;
         int k = legal_set_find(t0, t->nodes[c].move);
         if (k < 0)
@@ -568,18 +647,24 @@ static void mcts_observe(struct kk_agent *self, const void *state, kk_move move)
             continue;
         }
         if (who == KK_CHANCE && !m->p.explicit_chance) {
-            g->apply(t->tracked, move); /* open loop: the root stands for either outcome */
+            /* open loop: the root stays; its next children are those keyed by the outcome */
+            if (!m->p.pooled_chance)
+                t->root_key = chance_key_add(t->root_key, move);
+            g->apply(t->tracked, move);
             continue;
         }
         int seat = who == KK_CHANCE ? MCTS_CHANCE_SEAT : who;
+        uint32_t key = seat == MCTS_CHANCE_SEAT ? 0 : t->root_key;
         int32_t c = t->nodes[0].first_child;
-        while (c != MCTS_NO_NODE && !(t->nodes[c].seat == seat && t->nodes[c].move == move))
+        while (c != MCTS_NO_NODE && !(t->nodes[c].seat == seat && t->nodes[c].move == move &&
+                                      t->nodes[c].ckey == key))
             c = t->nodes[c].next_sibling;
         if (c == MCTS_NO_NODE) {
             t->valid = 0;
             continue;
         }
         tree_promote(t, c);
+        t->root_key = 0;
         g->apply(t->tracked, move);
     }
 }
@@ -655,15 +740,18 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
 
 static const char *const mcts_rewards[] = {"win", "margin", NULL};
 static const char *const mcts_rollouts[] = {"random", "greedy", NULL};
-static const char *const mcts_chance[] = {"open", "explicit", NULL};
+static const char *const mcts_chance[] = {"open", "explicit", "pooled", NULL};
+static const char *const mcts_scales[] = {"sd", "none", NULL};
+static const char *const mcts_sims[] = {"decoupled", "sequential", NULL};
 static const char *const mcts_expand[] = {"random", "greedy", NULL};
-static const char *const mcts_views[] = {"true", "sample", NULL};
+static const char *const mcts_views[] = {"iset", "sample", "peek", NULL};
+enum { VIEW_ISET, VIEW_SAMPLE, VIEW_PEEK };
 
 /* Indices into the option table, shared by mcts and ismcts. */
 enum {
     OPT_ITERS, OPT_MS, OPT_C, OPT_REWARD, OPT_ROLLOUT, OPT_EPSILON, OPT_DEPTH, OPT_CHANCE,
     OPT_RAVE, OPT_THREADS, OPT_REUSE, OPT_WIDEN, OPT_WIDEN_EXP, OPT_EXPAND, OPT_NODES,
-    OPT_VIEW, OPT_SAMPLES, OPT_COUNT
+    OPT_VIEW, OPT_SAMPLES, OPT_SCALE, OPT_SIM, OPT_COUNT
 };
 _Static_assert(OPT_COUNT <= KK_MAX_AGENT_OPTS, "raise KK_MAX_AGENT_OPTS in agent.h");
 
@@ -672,8 +760,9 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
                    "iterations per decision, over all threads (0: only the time budget)"},
     [OPT_MS] = {"ms", "0", 0, 3600000, 0, NULL,
                 "time budget per decision in milliseconds (0: none; not reproducible)"},
-    [OPT_C] = {"c", "0.3", 0, 100, 0, NULL,
-                "UCT exploration constant (returns are in [0, 1]; margin returns are narrow)"},
+    [OPT_C] = {"c", "1", 0, 100, 0, NULL,
+                "UCT exploration constant, in units of the returns' observed sd (scale=sd) "
+                "or of the [0, 1] return range (scale=none)"},
     [OPT_REWARD] = {"reward", "margin", 0, 0, 0, mcts_rewards,
                     "win: 1/k for a k-way shared win, else 0; margin: 0.5 + 0.5 * (own score "
                     "- best other) / score scale, clamped to [0, 1]"},
@@ -684,14 +773,17 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
     [OPT_DEPTH] = {"depth", "0", 0, 100000, 1, NULL,
                    "playout moves before scoring by evaluation (0: play to the end)"},
     [OPT_CHANCE] = {"chance", "open", 0, 0, 0, mcts_chance,
-                    "open: resample chance each iteration, no chance nodes; explicit: "
-                    "sampled outcomes are tree nodes"},
+                    "open: resample chance each iteration, no chance nodes, a move's node "
+                    "keyed by the outcomes drawn since the last decision; explicit: sampled "
+                    "outcomes are tree nodes; pooled: open loop without keys (one node "
+                    "pools a move over every draw)"},
     [OPT_RAVE] = {"rave", "0", 0, 1e9, 0, NULL,
                   "RAVE/AMAF equivalence parameter k, beta = sqrt(k / (3n + k)) (0: off)"},
     [OPT_THREADS] = {"threads", "1", 1, MCTS_MAX_THREADS, 1, NULL,
                      "root parallelism: independent trees on OpenMP threads, visits summed"},
     [OPT_REUSE] = {"reuse", "1", 0, 1, 1, NULL,
-                   "keep the subtree of the moves actually played for the next decision"},
+                   "keep the subtree of the moves actually played for the next decision "
+                   "(off under honest views of hidden-information games: it would leak)"},
     [OPT_WIDEN] = {"widen", "0", 0, 1000, 0, NULL,
                    "progressive widening: at most ceil(widen * visits^widen_exp) children "
                    "per node (0: try every move before revisiting one)"},
@@ -702,13 +794,22 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
     [OPT_NODES] = {"nodes", "0", 0, 100000000, 1, NULL,
                    "tree node pool per thread (0: 3 * iterations per thread + 1024, or 2^20 "
                    "with a time budget); a full pool stops growing the tree"},
-    [OPT_VIEW] = {"view", "true", 0, 0, 0, mcts_views,
-                  "mcts on hidden-information games: true searches the true state (sees "
-                  "hidden cards: a cheating baseline); sample searches determinizations "
-                  "drawn from what the mover sees (ismcts ignores it)"},
+    [OPT_VIEW] = {"view", "iset", 0, 0, 0, mcts_views,
+                  "hidden-information games: iset starts every iteration from a fresh "
+                  "determinization of what the mover sees (one tree over information sets, "
+                  "ISMCTS); sample searches `samples` determinizations, a tree each, votes "
+                  "summed (PIMC); peek searches the true state: CHEATING, a baseline only"},
     [OPT_SAMPLES] = {"samples", "1", 1, 10000, 1, NULL,
                      "view=sample: determinizations per decision, iterations split evenly, "
                      "root visits summed as votes"},
+    [OPT_SCALE] = {"scale", "sd", 0, 0, 0, mcts_scales,
+                   "exploration scale: sd multiplies c by the observed standard deviation of "
+                   "the chooser's returns in this search (scale-free); none uses c as is"},
+    [OPT_SIM] = {"sim", "decoupled", 0, 0, 0, mcts_sims,
+                 "games with simultaneous rounds: decoupled searches a round as one joint "
+                 "decision, each seat choosing by its own statistics without seeing the "
+                 "others' commitments (decoupled UCT); sequential lets later seats answer "
+                 "earlier ones in the tree"},
 };
 
 static struct kk_agent *mcts_create_common(const struct kk_game *g, const double *vals,
@@ -722,7 +823,14 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.po.policy = vals[OPT_ROLLOUT] == 0 ? KK_ROLLOUT_RANDOM : KK_ROLLOUT_GREEDY;
     p.po.epsilon = vals[OPT_EPSILON];
     p.po.depth = (int)vals[OPT_DEPTH];
-    p.explicit_chance = vals[OPT_CHANCE] != 0;
+    p.explicit_chance = vals[OPT_CHANCE] == 1;
+    p.pooled_chance = vals[OPT_CHANCE] == 2;
+    p.scale_sd = vals[OPT_SCALE] == 0;
+    p.decoupled = vals[OPT_SIM] == 0 && g->simultaneous != NULL;
+    /* A decoupled tree hangs every seat's commitment from the round's first node, so the
+     * kept subtree of a commitment would not hold the next seat's choices: no reuse. */
+    if (p.decoupled)
+        p.reuse = 0;
     p.rave = vals[OPT_RAVE];
     p.threads = (int)vals[OPT_THREADS];
     p.reuse = (int)vals[OPT_REUSE];
@@ -730,9 +838,24 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.widen_exp = vals[OPT_WIDEN_EXP];
     p.expand_greedy = vals[OPT_EXPAND] != 0;
     p.nodes = (int)vals[OPT_NODES];
-    p.determinize = determinize;
-    p.view_sample = !determinize && vals[OPT_VIEW] != 0;
+    int view = (int)vals[OPT_VIEW];
+    int hidden = kk_game_hidden(g);
+    if (determinize && view == VIEW_SAMPLE) {
+        kk_fail(err, "ismcts searches one tree over information sets: view=sample is "
+                     "determinized mcts (mcts:view=sample), view=peek the cheating baseline");
+        return NULL;
+    }
+    p.determinize = view == VIEW_ISET;
+    p.view_sample = view == VIEW_SAMPLE;
     p.samples = (int)vals[OPT_SAMPLES];
+    /* Tree reuse follows the game through observe(), which is handed the true state and
+     * every event, hidden ones included (an opponent's draw, another seat's pending
+     * commitment). Descending the kept tree by such an event would start the next search
+     * from statistics gathered for that hidden value, and even the decision to keep or drop
+     * a tree (by comparing true states) depends on hidden data. So an honest search on a
+     * hidden game starts every decision from a fresh tree. */
+    if (hidden && view != VIEW_PEEK)
+        p.reuse = 0;
     if (p.iters == 0 && p.ms == 0) {
         kk_fail(err, "%s needs a budget: iters > 0 or ms > 0", determinize ? "ismcts" : "mcts");
         return NULL;
@@ -766,6 +889,7 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
         kk_fail(err, "out of memory");
         return NULL;
     }
+    m->base.peeks = hidden && view == VIEW_PEEK;
     m->base.choose = mcts_choose;
     m->base.observe = mcts_observe;
     m->base.reset = mcts_reset;
@@ -786,7 +910,8 @@ static struct kk_agent *ismcts_create(const struct kk_game *g, const double *val
 const struct kk_agent_class kk_agent_mcts = {
     .name = "mcts",
     .help = "UCT for N players (open-loop chance, optional RAVE, root parallel, tree reuse); "
-            "sees the whole state",
+            "on hidden-information games searches the mover's information sets (view=iset) "
+            "unless told to cheat (view=peek)",
     .opts = mcts_opts,
     .num_opts = OPT_COUNT,
     .create = mcts_create,
@@ -795,8 +920,22 @@ const struct kk_agent_class kk_agent_mcts = {
 const struct kk_agent_class kk_agent_ismcts = {
     .name = "ismcts",
     .help = "single-observer information-set MCTS: each iteration searches a state sampled "
-            "from what the mover can see",
+            "from what the mover can see (the same as mcts with view=iset)",
     .opts = mcts_opts,
     .num_opts = OPT_COUNT,
     .create = ismcts_create,
 };
+
+long long kk_mcts_kept_visits(const struct kk_agent *a)
+{
+    if (a->cls != &kk_agent_mcts && a->cls != &kk_agent_ismcts)
+        return -1;
+    return ((const struct mcts *)a)->tree[0].kept;
+}
+
+int kk_mcts_reuses(const struct kk_agent *a)
+{
+    if (a->cls != &kk_agent_mcts && a->cls != &kk_agent_ismcts)
+        return -1;
+    return ((const struct mcts *)a)->p.reuse;
+}

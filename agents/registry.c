@@ -102,6 +102,35 @@ void kk_agent_format_spec(const struct kk_agent_class *cls, const double *vals, 
     format_spec(cls, vals, NULL, buf, size);
 }
 
+int kk_agent_defaults(const struct kk_agent_class *cls, const struct kk_game *g, double *vals,
+                      kk_error *err)
+{
+    for (int i = 0; i < cls->num_opts; i++)
+        if (parse_opt(cls, &cls->opts[i], cls->opts[i].def, &vals[i], err) != 0)
+            return -1;
+    if (!g || !g->agent_defaults)
+        return 0;
+    char copy[KK_SPEC_LEN * 2];
+    if (strlen(g->agent_defaults) >= sizeof copy)
+        return kk_fail(err, "%s: agent defaults too long", g->name);
+    strcpy(copy, g->agent_defaults);
+    for (char *item = copy[0] ? copy : NULL; item;) {
+        char *comma = strchr(item, ',');
+        if (comma)
+            *comma = '\0';
+        char *eq = strchr(item, '=');
+        if (!eq)
+            return kk_fail(err, "%s: bad agent default '%s': expected key=value", g->name, item);
+        *eq = '\0';
+        for (int i = 0; i < cls->num_opts; i++)
+            if (strcmp(cls->opts[i].name, item) == 0 &&
+                parse_opt(cls, &cls->opts[i], eq + 1, &vals[i], err) != 0)
+                return -1;
+        item = comma ? comma + 1 : NULL;
+    }
+    return 0;
+}
+
 struct kk_agent *kk_agent_create(const struct kk_game *g, const char *spec, kk_error *err)
 {
     char copy[KK_SPEC_LEN * 2];
@@ -122,11 +151,10 @@ struct kk_agent *kk_agent_create(const struct kk_game *g, const char *spec, kk_e
     }
     double vals[KK_MAX_AGENT_OPTS];
     const char *texts[KK_MAX_AGENT_OPTS];
-    for (int i = 0; i < cls->num_opts; i++) {
+    for (int i = 0; i < cls->num_opts; i++)
         texts[i] = cls->opts[i].def;
-        if (parse_opt(cls, &cls->opts[i], cls->opts[i].def, &vals[i], err) != 0)
-            return NULL;
-    }
+    if (kk_agent_defaults(cls, g, vals, err) != 0)
+        return NULL;
     if (colon && colon[1] == '\0') {
         kk_fail(err, "agent spec '%s' has ':' but no options", spec);
         return NULL;

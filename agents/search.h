@@ -61,4 +61,10 @@ void kk_search_playout(struct kk_search_scratch *sc, void *state,
 void kk_search_returns(const struct kk_game *g, const void *state, enum kk_reward reward,
                        double *out);
 
+/* Introspection of an mcts/ismcts agent, for tests (-1 for other kinds): the root visits
+ * its last search started from (> 0 when tree reuse kept a subtree), and whether tree reuse
+ * is in effect (it is switched off under honest views of hidden-information games). */
+long long kk_mcts_kept_visits(const struct kk_agent *a);
+int kk_mcts_reuses(const struct kk_agent *a);
+
 #endif

@@ -21,30 +21,48 @@ static void print_accepts(const struct kk_agent_opt *o, char *buf, size_t size)
     }
 }
 
-static void print_class(const struct kk_agent_class *cls)
+/* Lists cls's options; with a game g, the defaults are the effective ones on g (the
+ * game's agent_defaults applied), marked "(game)" where they differ from the kind's own. */
+static int print_class(const struct kk_agent_class *cls, const struct kk_game *g)
 {
     printf("%s — %s\n", cls->name, cls->help);
     if (cls->num_opts == 0) {
         printf("  (no options)\n");
-        return;
+        return 0;
     }
+    double vals[KK_MAX_AGENT_OPTS], base[KK_MAX_AGENT_OPTS];
+    kk_error err = {{0}};
+    if (kk_agent_defaults(cls, g, vals, &err) != 0 || kk_agent_defaults(cls, NULL, base, &err) != 0)
+        return kk_cli_usage("agents", "%s", err.msg);
     for (int i = 0; i < cls->num_opts; i++) {
         const struct kk_agent_opt *o = &cls->opts[i];
-        char accepts[256];
+        char accepts[256], def[64];
         print_accepts(o, accepts, sizeof accepts);
-        printf("  %-10s default %-8s %s\n  %-10s %s\n", o->name, o->def, accepts, "", o->help);
+        if (o->choices)
+            snprintf(def, sizeof def, "%s", o->choices[(int)vals[i]]);
+        else
+            snprintf(def, sizeof def, "%g", vals[i]);
+        if (vals[i] != base[i])
+            snprintf(def + strlen(def), sizeof def - strlen(def), " (game)");
+        printf("  %-10s default %-14s %s\n  %-10s %s\n", o->name, def, accepts, "", o->help);
     }
+    return 0;
 }
 
 static int usage(void)
 {
-    printf("usage: kark agents [NAME]\n"
+    printf("usage: kark agents [NAME] [--game GAME]\n"
            "       kark agents --check SPEC [--game GAME]\n\n"
            "Lists every agent kind (or only NAME) with each option's default, accepted\n"
            "values and meaning. Agents are named by specs: \"name\" or\n"
            "\"name:key=value,key=value\", e.g. mcts:iters=1000,c=0.7. Options left out keep\n"
            "their defaults. In a list (--agents A,B) an item with '=' and no ':' continues\n"
            "the agent before it: mcts:iters=500,c=0.5,greedy is two agents.\n\n"
+           "On games with hidden information (or simultaneous rounds) every search agent\n"
+           "searches only what its seat sees; view=peek searches the true state: that is\n"
+           "CHEATING, meant only as a baseline, and reports mark such agents.\n\n"
+           "--game GAME    show the effective defaults on GAME (a game may supply its own\n"
+           "               preferred options, marked \"(game)\"; your options still win).\n"
            "--check SPEC   build the agent for GAME (default: the first game) and print its\n"
            "               canonical spec, or the reason the spec is bad (exit status 2).\n");
     return KK_EXIT_OK;
@@ -85,8 +103,9 @@ int kk_cmd_agents(int argc, char **argv)
         kk_agent_destroy(a);
         return KK_EXIT_OK;
     }
-    if (game_name)
-        return kk_cli_usage("agents", "--game only goes with --check");
+    const struct kk_game *g = NULL;
+    if (game_name && !(g = kk_cli_game("agents", game_name)))
+        return KK_EXIT_USAGE;
     if (name) {
         const struct kk_agent_class *cls = kk_agent_class_find(name);
         if (!cls) {
@@ -98,13 +117,13 @@ int kk_cmd_agents(int argc, char **argv)
                                       kk_agent_classes[i]->name);
             return kk_cli_usage("agents", "unknown agent '%s': expected one of %s", name, names);
         }
-        print_class(cls);
-        return KK_EXIT_OK;
+        return print_class(cls, g) ? KK_EXIT_USAGE : KK_EXIT_OK;
     }
     for (int i = 0; kk_agent_classes[i]; i++) {
         if (i)
             printf("\n");
-        print_class(kk_agent_classes[i]);
+        if (print_class(kk_agent_classes[i], g))
+            return KK_EXIT_USAGE;
     }
     return KK_EXIT_OK;
 }

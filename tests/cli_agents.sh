@@ -41,12 +41,22 @@ fi
 for name in random greedy flatmc mcts ismcts; do
     expect_out "^$name " "$KARK" agents
 done
-for opt in iters ms c reward rollout epsilon depth chance rave threads reuse widen widen_exp expand nodes; do
+for opt in iters ms c reward rollout epsilon depth chance rave threads reuse widen widen_exp expand nodes view samples scale sim; do
     expect_out "^  $opt +default" "$KARK" agents mcts
 done
 expect_out "usage: kark agents" "$KARK" agents --help
-expect_out "^mcts:iters=500,ms=0,c=0.3," "$KARK" agents --check mcts:iters=500 --game son-of-kark
-expect_out "^greedy:value=diff$" "$KARK" agents --check greedy:value=diff
+expect_out "^mcts:iters=500,ms=0,c=1," "$KARK" agents --check mcts:iters=500 --game carcassonne
+# peeking is named as cheating; --game shows a game's own defaults, marked, and the user's
+# options still win over them.
+expect_out "peek.*CHEATING" "$KARK" agents mcts
+expect_out "CHEATING" "$KARK" agents --help
+expect_out "^  view +default iset" "$KARK" agents mcts --game cardcassonne
+expect_out "^  rollout +default greedy \(game\)" "$KARK" agents mcts --game cardcassonne
+expect_out "^  depth +default 8 \(game\)" "$KARK" agents --game cardcassonne
+expect_out "rollout=greedy,epsilon=0.1,depth=8," "$KARK" agents --check mcts --game cardcassonne
+expect_out "rollout=random,epsilon=0.1,depth=3," "$KARK" agents --check mcts:rollout=random,depth=3 --game cardcassonne
+expect_out "^greedy:value=own,view=sample$" "$KARK" agents --check greedy --game cardcassonne
+expect_out "^greedy:value=diff,view=sample$" "$KARK" agents --check greedy:value=diff
 
 expect_error "unknown agent 'alphazero'" "$KARK" agents alphazero
 expect_error "unknown agent 'alphazero'" "$KARK" agents --check alphazero
@@ -56,6 +66,22 @@ expect_error "bad value 'score' for mcts option 'reward'" "$KARK" agents --check
 expect_error "needs a budget" "$KARK" agents --check mcts:iters=0
 expect_error "unknown game 'chess'" "$KARK" agents --check random --game chess
 expect_error "unknown flag '--bogus'" "$KARK" agents --bogus
+expect_error "unknown game 'chess'" "$KARK" agents mcts --game chess
+expect_error "bad value 'true' for mcts option 'view'" "$KARK" agents --check mcts:view=true
+expect_error "ismcts.*view=sample" "$KARK" agents --check ismcts:view=sample --game cardcassonne
+
+# Honest agents on a hidden-information game: the same seed gives byte-identical games for
+# 1 and 2 tournament threads (determinizations come only from each game's agent rng).
+for t in 1 2; do
+    "$KARK" tournament cardcassonne --agents mcts:iters=8,greedy,flatmc:playouts=8 --games 3 \
+        --seed 3 --threads $t --out "$tmp/h$t" >/dev/null 2>&1
+done
+if [ -s "$tmp/h1/games.csv" ] && cmp -s "$tmp/h1/games.csv" "$tmp/h2/games.csv"; then
+    pass=$((pass + 1))
+else
+    echo "FAIL: hidden-game tournament differs between 1 and 2 threads"
+    fail=$((fail + 1))
+fi
 
 echo "cli_agents: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -84,7 +84,8 @@ expect 1 "games.csv line 5 has a check value that does not match its contents" \
 # The interrupted run asks for far more games than it will get to, so the signal always
 # lands mid-run whatever the machine's speed. With R games on disk, the reference run and
 # the resume both use --games R+20 (a resume may change --games while fewer are on disk).
-sargs="$G --agents mcts:iters=20,random --seed 5"
+# (random playouts, not the game's greedy ones: the point is resuming, and it must stay fast)
+sargs="$G --agents mcts:iters=20,rollout=random,depth=0,random --seed 5"
 $T $sargs --games 100000 --threads 2 --out "$tmp/s2" >/dev/null 2>"$tmp/s2.err" &
 pid=$!
 for _ in $(seq 1 400); do

@@ -10,20 +10,28 @@
 #include "support/toy_games.h"
 #include "testlib.h"
 
-/* Cheap variants of every agent and of the search options that change code paths. */
+/* Cheap variants of every agent and of the search options that change code paths. Games
+ * supply their own defaults (agent_defaults: greedy playouts, greedy expansion); CHEAP
+ * overrides them where a spec is about another code path, to keep the suite fast. */
+#define CHEAP ",rollout=random,expand=random,widen=0"
 static const char *const specs[] = {
     "random",
     "greedy",
     "greedy:value=diff",
-    "flatmc:playouts=6,depth=3",
-    "flatmc:playouts=4,rollout=greedy,epsilon=0.5,depth=2,reward=win",
-    "mcts:iters=12,depth=3",
-    "mcts:iters=12,depth=3,chance=explicit,rave=50,widen=1,reward=win",
-    "mcts:iters=10,depth=2,threads=2,reuse=1",
-    "mcts:iters=6,rollout=greedy,depth=2,nodes=16",
-    "mcts:iters=12,depth=3,widen=1,expand=greedy",
-    "ismcts:iters=12,depth=3",
-    "ismcts:iters=8,depth=2,chance=explicit,threads=2",
+    "greedy:view=peek",
+    "flatmc:playouts=6,depth=3,rollout=random",
+    "flatmc:playouts=4,rollout=greedy,epsilon=0.5,depth=2,reward=win,view=peek",
+    "mcts:iters=4", /* with each game's own agent_defaults */
+    "mcts:iters=12,depth=3" CHEAP,
+    "mcts:iters=12,depth=3,chance=explicit,rave=50,widen=1,reward=win,rollout=random,"
+    "expand=random",
+    "mcts:iters=10,depth=2,threads=2,reuse=1" CHEAP,
+    "mcts:iters=6,rollout=greedy,depth=2,nodes=16,expand=random,widen=0",
+    "mcts:iters=12,depth=3,widen=1,expand=greedy,rollout=random",
+    "mcts:iters=12,depth=3,view=sample,samples=2,chance=pooled,scale=none" CHEAP,
+    "mcts:iters=12,depth=3,view=peek,reuse=1" CHEAP,
+    "ismcts:iters=12,depth=3" CHEAP,
+    "ismcts:iters=8,depth=2,chance=explicit,threads=2" CHEAP,
 };
 #define NSPECS (int)(sizeof specs / sizeof specs[0])
 #define DECISIONS_DEFAULT 1000 /* default player count: decisions over all agents */

@@ -122,7 +122,10 @@ static void test_nim_best_moves(void)
         "mcts:iters=3000,depth=4",
         "ismcts:iters=3000",
     };
+    /* chance-aware: explicit chance nodes, or open loop keyed by the outcomes drawn */
     static const char *const explicit_specs[] = {
+        "mcts:iters=3000",
+        "mcts:iters=3000,rave=100,threads=2",
         "mcts:iters=3000,chance=explicit",
         "mcts:iters=3000,chance=explicit,reward=win",
         "mcts:iters=3000,chance=explicit,rave=100",
@@ -168,7 +171,7 @@ static void test_greedy_ties(void)
     kk_agent_destroy(a);
 }
 
-/* mcts sees the secret card and guesses it; ismcts cannot see it and plays safe. */
+/* mcts:view=peek sees the secret card and guesses it; ismcts cannot see it and plays safe. */
 static void test_hidden_information(void)
 {
     for (int card = 0; card < 3; card++) {
@@ -176,7 +179,7 @@ static void test_hidden_information(void)
         toy_guess_setup(state, card);
         kk_rng rng;
         kk_rng_seed(&rng, 3, (uint64_t)card);
-        struct kk_agent *peek = make(&kk_toy_guess, "mcts:iters=2000");
+        struct kk_agent *peek = make(&kk_toy_guess, "mcts:iters=2000,view=peek");
         struct kk_agent *fair = make(&kk_toy_guess, "ismcts:iters=2000");
         struct kk_agent *fair_x = make(&kk_toy_guess, "ismcts:iters=2000,chance=explicit");
         CHECK_EQ_INT(peek->choose(peek, state, &rng), TOY_GUESS_CARD0 + card);

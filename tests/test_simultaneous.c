@@ -1,4 +1,4 @@
-/* The simultaneous-round contract on toy-pennies (support/toy_sim.h): the game says which
+/* The simultaneous-round contract on toy-match (support/toy_sim.h): the game says which
  * seats are still to commit; a seat's view redraws the other's pending commitment; the
  * game loop tells observers a commitment only when its round is revealed; replay traces
  * print a round's commitments together; and search agents that work from their seat's
@@ -11,7 +11,7 @@
 #include "support/toy_sim.h"
 #include "testlib.h"
 
-static const struct kk_game *g = &kk_toy_pennies;
+static const struct kk_game *g = &kk_toy_match;
 
 static void start(void *state)
 {
@@ -41,7 +41,7 @@ static void test_pending_and_views(void)
         kk_rng_seed(&rng, 7, 1);
         for (int i = 0; i < 4000; i++) {
             g->sample_view(st, 1, &rng, view);
-            ones[truth] += toy_pennies_side(view, 0) == 1;
+            ones[truth] += toy_match_side(view, 0) == 1;
         }
     }
     /* Same stream, same draws: the view does not depend on the hidden truth at all. */
@@ -193,10 +193,15 @@ static double seat1_round_share(const char *spec, int games)
 static void test_honest_search(void)
 {
     double honest = seat1_round_share("ismcts:iters=200", 200);
-    double peek = seat1_round_share("mcts:iters=200,view=true", 60);
-    fprintf(stderr, "seat 1 round share: ismcts %.3f, peeking mcts %.3f\n", honest, peek);
+    double fair = seat1_round_share("mcts:iters=200", 200); /* the default is honest */
+    double greedy = seat1_round_share("greedy", 200);
+    double peek = seat1_round_share("mcts:iters=200,view=peek", 60);
+    fprintf(stderr, "seat 1 round share: ismcts %.3f, mcts %.3f, greedy %.3f, peeking mcts "
+                    "%.3f\n", honest, fair, greedy, peek);
     /* 1000 rounds: sd 0.016 around 0.5. */
     CHECK(honest > 0.43 && honest < 0.57);
+    CHECK(fair > 0.43 && fair < 0.57);
+    CHECK(greedy > 0.43 && greedy < 0.57);
     CHECK(peek > 0.97);
 }
 

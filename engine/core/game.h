@@ -112,6 +112,13 @@ struct kk_game {
      * (KK_INFO_KEY_MAX is always enough for a game that implements it). NULL: the game
      * does not support CFR. */
     int (*info_key)(const void *state, int seat, uint8_t *buf, size_t size);
+    /* The game's preferred search settings, as agent options "key=value,key=value" (e.g.
+     * "rollout=greedy,depth=8"), or NULL. kk_agent_create applies them after each agent
+     * kind's built-in defaults and before the user's options, so a user's option always
+     * wins; an agent kind takes only the keys it has (greedy ignores "depth"). Values must
+     * be valid for every agent kind that has the key. Chosen by measurement and documented
+     * in the game's rules doc; `kark agents --game GAME` shows the effective defaults. */
+    const char *agent_defaults;
 };
 
 /* Room callers give info_key(): a game's key must fit in it. */

@@ -374,3 +374,151 @@ const struct kk_game kk_toy_guess = {
     .evaluate = guess_evaluate,
     .sample_view = guess_sample_view,
 };
+
+/* ---- toy-pennies ---- */
+
+enum { PEN_COMMIT0, PEN_COMMIT1, PEN_SAFE_DRAW, PEN_OVER };
+
+struct pennies_state {
+    int32_t phase, c0, c1, won; /* c0/c1: the commitments; won: seat 0 won */
+};
+
+static int pennies_init(void *state, const struct kk_variant *v, int players, kk_error *err)
+{
+    (void)v;
+    (void)players;
+    (void)err;
+    toy_pennies_setup(state);
+    return 0;
+}
+
+void toy_pennies_setup(void *state)
+{
+    struct pennies_state *s = state;
+    memset(s, 0, sizeof *s);
+    s->phase = PEN_COMMIT0;
+}
+
+static int pennies_to_move(const void *state)
+{
+    const struct pennies_state *s = state;
+    return s->phase == PEN_COMMIT0   ? 0
+           : s->phase == PEN_COMMIT1 ? 1
+           : s->phase == PEN_OVER    ? KK_TERMINAL
+                                     : KK_CHANCE;
+}
+
+static int pennies_legal(const void *state, kk_move *out)
+{
+    const struct pennies_state *s = state;
+    if (s->phase == PEN_COMMIT0) {
+        out[0] = TOY_PENNIES_SAFE;
+        out[1] = TOY_PENNIES_HEADS;
+        out[2] = TOY_PENNIES_TAILS;
+        return 3;
+    }
+    out[0] = TOY_PENNIES_HEADS;
+    out[1] = TOY_PENNIES_TAILS;
+    return 2;
+}
+
+static void pennies_apply(void *state, kk_move m)
+{
+    struct pennies_state *s = state;
+    switch (s->phase) {
+    case PEN_COMMIT0:
+        s->c0 = m;
+        s->phase = PEN_COMMIT1;
+        break;
+    case PEN_COMMIT1: /* the last commitment: both are revealed together */
+        s->c1 = m;
+        if (s->c0 == TOY_PENNIES_SAFE) {
+            s->phase = PEN_SAFE_DRAW;
+        } else {
+            s->won = s->c0 == s->c1;
+            s->phase = PEN_OVER;
+        }
+        break;
+    case PEN_SAFE_DRAW:
+        s->won = m;
+        s->phase = PEN_OVER;
+        break;
+    }
+}
+
+static int pennies_chance(const void *state, kk_move *out, double *prob)
+{
+    (void)state;
+    out[0] = 1;
+    prob[0] = 0.4;
+    out[1] = 0;
+    prob[1] = 0.6;
+    return 2;
+}
+
+static kk_move pennies_sample(const void *state, kk_rng *rng)
+{
+    (void)state;
+    return kk_rng_double(rng) < 0.4 ? 1 : 0;
+}
+
+static void pennies_scores(const void *state, int32_t *out)
+{
+    const struct pennies_state *s = state;
+    out[0] = s->phase == PEN_OVER && s->won;
+    out[1] = s->phase == PEN_OVER && !s->won;
+}
+
+static uint32_t pennies_winners(const void *state)
+{
+    return ((const struct pennies_state *)state)->won ? 1u : 2u;
+}
+
+static double pennies_evaluate(const void *state, int seat)
+{
+    int32_t sc[2];
+    pennies_scores(state, sc);
+    return sc[seat];
+}
+
+/* Seat 1 never sees seat 0's pending commitment: it is redrawn uniformly. */
+static void pennies_sample_view(const void *state, int seat, kk_rng *rng, void *out)
+{
+    const struct pennies_state *s = state;
+    struct pennies_state *o = out;
+    *o = *s;
+    if (seat == 1 && s->phase == PEN_COMMIT1)
+        o->c0 = (int32_t)kk_rng_bounded(rng, 3);
+}
+
+static uint32_t pennies_simultaneous(const void *state)
+{
+    const struct pennies_state *s = state;
+    return s->phase == PEN_COMMIT0 ? 3u : s->phase == PEN_COMMIT1 ? 2u : 0u;
+}
+
+const struct kk_game kk_toy_pennies = {
+    .name = "toy-pennies",
+    .title = "Toy matching pennies with a safe option",
+    .min_players = 2,
+    .max_players = 2,
+    .default_players = 2,
+    .state_size = sizeof(struct pennies_state),
+    .max_moves = 3,
+    .score_scale = 1,
+    .init = pennies_init,
+    .players = guess_players,
+    .to_move = pennies_to_move,
+    .legal_moves = pennies_legal,
+    .apply = pennies_apply,
+    .chance_outcomes = pennies_chance,
+    .sample_chance = pennies_sample,
+    .scores = pennies_scores,
+    .winners = pennies_winners,
+    .move_to_text = guess_to_text,
+    .move_from_text = guess_from_text,
+    .get_stats = nim_stats,
+    .evaluate = pennies_evaluate,
+    .sample_view = pennies_sample_view,
+    .simultaneous = pennies_simultaneous,
+};

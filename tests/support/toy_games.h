@@ -12,7 +12,14 @@
  * then either plays safe (wins with probability 0.6, by a chance event) or names a card
  * (wins if it is the secret card). Seeing the card, guessing is worth 1; not seeing it,
  * 1/3, so safe is right. A search that peeks (mcts) guesses; ismcts, through
- * sample_view, plays safe. */
+ * sample_view, plays safe.
+ *
+ * toy-pennies (2 players, one simultaneous round): seat 0 commits safe, heads or tails, then
+ * seat 1 commits heads or tails, hidden from each other until both are in. Safe wins for
+ * seat 0 with probability 0.4 (a chance event); otherwise seat 0 wins if the coins match.
+ * The round is matching pennies, worth 0.5 to seat 0 at the equilibrium (both 50/50), so
+ * playing a coin is right. A search that lets seat 1 answer seat 0's commitment (a
+ * sequential tree) sees every coin lose and plays safe. */
 #ifndef KK_TOY_GAMES_H
 #define KK_TOY_GAMES_H
 
@@ -20,6 +27,13 @@
 
 extern const struct kk_game kk_toy_nim;
 extern const struct kk_game kk_toy_guess;
+extern const struct kk_game kk_toy_pennies;
+
+/* Moves of toy-pennies. */
+enum { TOY_PENNIES_SAFE = 0, TOY_PENNIES_HEADS = 1, TOY_PENNIES_TAILS = 2 };
+
+/* Sets up toy-pennies, seat 0 to commit. */
+void toy_pennies_setup(void *state);
 
 /* Moves of toy-guess. */
 enum { TOY_GUESS_SAFE = 0, TOY_GUESS_CARD0 = 1 }; /* card c is TOY_GUESS_CARD0 + c */

@@ -1,4 +1,4 @@
-/* toy-pennies: a tiny game with simultaneous rounds, for tests of the simultaneous-round
+/* toy-match: a tiny game with simultaneous rounds, for tests of the simultaneous-round
  * contract (hidden commitments, reveal, observe timing, replay traces) and of honest agents.
  *
  * Matching pennies, `rounds` rounds (default 5), 2 seats. In each round both seats commit a
@@ -12,9 +12,9 @@
 
 #include "engine/core/game.h"
 
-extern const struct kk_game kk_toy_pennies;
+extern const struct kk_game kk_toy_match;
 
 /* The side seat committed in the open round, or -1 (for tests of views). */
-int toy_pennies_side(const void *state, int seat);
+int toy_match_side(const void *state, int seat);
 
 #endif
