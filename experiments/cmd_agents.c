@@ -38,7 +38,9 @@ static int print_class(const struct kk_agent_class *cls, const struct kk_game *g
         const struct kk_agent_opt *o = &cls->opts[i];
         char accepts[256], def[64];
         print_accepts(o, accepts, sizeof accepts);
-        if (o->choices)
+        if (o->choices == KK_OPT_TEXT)
+            snprintf(def, sizeof def, "%s", o->def);
+        else if (o->choices)
             snprintf(def, sizeof def, "%s", o->choices[(int)vals[i]]);
         else
             snprintf(def, sizeof def, "%g", vals[i]);
