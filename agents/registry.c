@@ -64,11 +64,23 @@ static int parse_opt(const struct kk_agent_class *cls, const struct kk_agent_opt
         return kk_fail(err, "bad value '%s' for %s option '%s': expected one of %s", text,
                        cls->name, o->name, names);
     }
+    /* Plain decimal only, as every other number kark reads: no exponent, hex, sign '+',
+     * spaces, or a fraction on a whole-number option ("1e3", "0x10", " 1", "1.0"). */
+    const char *c = text + (text[0] == '-');
+    int digits = 0, dot = 0, plain = 1;
+    for (; *c && plain; c++) {
+        if (*c >= '0' && *c <= '9')
+            digits++;
+        else if (*c == '.' && !dot && !o->is_int)
+            dot = 1;
+        else
+            plain = 0;
+    }
     char *end;
     errno = 0;
     double v = strtod(text, &end);
-    if (*text == '\0' || *end != '\0' || errno || !isfinite(v) || v < o->min || v > o->max ||
-        (o->is_int && v != floor(v))) {
+    if (!plain || !digits || *text == '\0' || *end != '\0' || errno || !isfinite(v) ||
+        v < o->min || v > o->max || (o->is_int && v != floor(v))) {
         if (o->is_int)
             return kk_fail(err, "bad value '%s' for %s option '%s': expected a whole number "
                                 "%.0f..%.0f", text, cls->name, o->name, o->min, o->max);
@@ -151,6 +163,7 @@ struct kk_agent *kk_agent_create(const struct kk_game *g, const char *spec, kk_e
     }
     double vals[KK_MAX_AGENT_OPTS];
     const char *texts[KK_MAX_AGENT_OPTS];
+    int seen[KK_MAX_AGENT_OPTS] = {0};
     for (int i = 0; i < cls->num_opts; i++)
         texts[i] = cls->opts[i].def;
     if (kk_agent_defaults(cls, g, vals, err) != 0)
@@ -183,6 +196,11 @@ struct kk_agent *kk_agent_create(const struct kk_game *g, const char *spec, kk_e
                         cls->name, names);
             return NULL;
         }
+        if (seen[found]) {
+            kk_fail(err, "option '%s' given twice in agent spec '%s'", item, spec);
+            return NULL;
+        }
+        seen[found] = 1;
         if (parse_opt(cls, &cls->opts[found], eq + 1, &vals[found], err) != 0)
             return NULL;
         texts[found] = eq + 1;
