@@ -421,8 +421,32 @@ static void test_setup(void)
     CHECK_EQ_INT(s.board[cell_of(&s, "j1")], 0);
 }
 
+static void test_evaluate(void)
+{
+    /* Progress: 0 at the start, 1 with every piece home; d1-e2 brings a piece 2 closer
+     * (columns plus rows) to j10, out of the 160 - 20 to cover. A winner gets 1 more. */
+    struct halma_state s;
+    start(&s, NULL, 2);
+    CHECK_EQ_INT(halma_distance(&s, 0), 160);
+    CHECK_EQ_INT(halma_distance(&s, 1), 160);
+    CHECK(g->evaluate(&s, 0) == 0.0 && g->evaluate(&s, 1) == 0.0);
+    kk_move m;
+    kk_error err;
+    CHECK_EQ_INT(g->move_from_text(&s, "d1-e2", &m, &err), 0);
+    g->apply(&s, m);
+    CHECK(g->evaluate(&s, 0) > 2.0 / 140 - 1e-12 && g->evaluate(&s, 0) < 2.0 / 140 + 1e-12);
+    place(&s, "0:i7 j10 i10 h10 g10 j9 i9 h9 j8 i8 1:b1 c1 a2 b2 c2 a3 b3 a4 d1 a6", 1);
+    s.seat = 0;
+    CHECK(g->evaluate(&s, 0) < 1.0);
+    CHECK_EQ_INT(g->move_from_text(&s, "i7-j7", &m, &err), 0);
+    g->apply(&s, m);
+    CHECK_EQ_INT(halma_distance(&s, 0), 20);
+    CHECK(g->evaluate(&s, 0) == 2.0);
+}
+
 int main(void)
 {
+    test_evaluate();
     test_opening();
     test_perft();
     test_jump_chain();
