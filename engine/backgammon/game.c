@@ -454,4 +454,5 @@ const struct kk_game kk_game_backgammon = {
     .evaluate = bg_evaluate,
     .check = bg_check,
     .extra_json = bg_extra_json,
+    .agent_defaults = "depth=4",
 };

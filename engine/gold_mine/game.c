@@ -297,4 +297,5 @@ const struct kk_game kk_game_gold_mine = {
     .random_move = gm_random_move,
     .check = gm_check,
     .simultaneous = gm_simultaneous,
+    .agent_defaults = "rollout=greedy",
 };

@@ -355,4 +355,5 @@ const struct kk_game kk_game_halma = {
     .evaluate = halma_evaluate,
     .check = halma_check,
     .extra_json = halma_extra_json,
+    .agent_defaults = "expand=greedy,rollout=greedy,depth=4",
 };

@@ -354,4 +354,5 @@ const struct kk_game kk_game_jump_gate = {
     .random_move = jg_random_move,
     .check = jg_check,
     .extra_json = jg_extra_json,
+    .agent_defaults = "rollout=greedy,depth=10",
 };
