@@ -83,5 +83,26 @@ else
     fail=$((fail + 1))
 fi
 
+# Numbers in specs are plain decimals, as everywhere else; an option is given once.
+expect_error "bad value '1e3' for mcts option 'iters'" "$KARK" agents --check mcts:iters=1e3
+expect_error "bad value '0x10' for mcts option 'iters'" "$KARK" agents --check mcts:iters=0x10
+expect_error "bad value '1.0' for mcts option 'iters': expected a whole number" \
+    "$KARK" agents --check mcts:iters=1.0
+expect_error "bad value ' 1' for mcts option 'c'" "$KARK" agents --check "mcts:c= 1"
+expect_error "bad value '\+1' for mcts option 'c'" "$KARK" agents --check "mcts:c=+1"
+expect_error "option 'iters' given twice" "$KARK" agents --check mcts:iters=5,iters=6
+expect_error "unexpected argument 'extra'" "$KARK" agents mcts extra
+
+# A peeking agent on a hidden-information game is marked in the tournament report.
+"$KARK" tournament cardcassonne --agents "mcts:iters=4,view=peek,greedy" --games 2 --seed 1 \
+    --out "$tmp/peek" >"$tmp/peek.out" 2>&1
+if grep -q '(\*\*peeks\*\*)' "$tmp/peek/summary.md" && grep -q '"peeks": true' "$tmp/peek/summary.json" &&
+    grep -q '"peeks": false' "$tmp/peek/summary.json"; then
+    pass=$((pass + 1))
+else
+    echo "FAIL: the peeking agent is not marked in summary.md/summary.json"
+    fail=$((fail + 1))
+fi
+
 echo "cli_agents: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
