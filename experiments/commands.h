@@ -21,5 +21,7 @@ int kk_cmd_tournament(int argc, char **argv);
 int kk_cmd_balance(int argc, char **argv);
 int kk_cmd_bench(int argc, char **argv); /* bench/cmd_bench.c */
 int kk_cmd_agents(int argc, char **argv);
+int kk_cmd_perft(int argc, char **argv);
+int kk_cmd_solve(int argc, char **argv);
 
 #endif

@@ -150,8 +150,12 @@ static void test_perft(void)
     struct othl_state s;
     kk_error err;
     init_default(&s);
+    long long counts[8];
     for (int d = 0; d <= 8; d++)
         CHECK_EQ_INT(kk_perft(g, &s, d, &err), table[d]);
+    CHECK_EQ_INT(kk_perft_table(g, &s, 8, counts, &err), 0);
+    for (int d = 1; d <= 8; d++)
+        CHECK_EQ_INT(counts[d - 1], table[d]);
     /* The parallel start is the same game for the first move count: 4 placements. */
     struct kk_variant v;
     kk_variant_defaults(g, &v, &err);

@@ -1,0 +1,266 @@
+/* Othellino's exact solver: negamax alpha-beta on the two bitboards (side to move,
+ * opponent) with principal-variation search (null windows after the first move), a
+ * transposition table of bounds, and move ordering by the table's move, corners and
+ * fastest-first (fewest replies for the opponent). Values are final score differences
+ * under the position's empties rule, from the side to move. docs/perft-solve.md says
+ * how it was measured. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "othellino.h"
+
+/* Below these numbers of empty cells the table and the sorting cost more than they save. */
+#define TT_MIN_EMPTIES 6
+#define SORT_MIN_EMPTIES 6
+#define NO_MOVE 0xFF
+
+struct tt_entry {
+    uint64_t own, opp;
+    int8_t lo, hi; /* bounds on the value: lo <= value <= hi */
+    uint8_t move;  /* best or refuting move, NO_MOVE if none */
+    uint8_t empties;
+};
+
+struct othl_solver {
+    struct tt_entry *tt; /* buckets of 2: [0] kept by most empties, [1] always replaced */
+    size_t buckets;      /* a power of two (0: no table) */
+    int empties_rule;
+    long long nodes, tt_hits;
+};
+
+struct othl_solver *othl_solver_new(int tt_mb, kk_error *err)
+{
+    struct othl_solver *sv = calloc(1, sizeof *sv);
+    if (!sv) {
+        kk_fail(err, "out of memory for the solver");
+        return NULL;
+    }
+    if (tt_mb > 0) {
+        size_t want = (size_t)tt_mb << 20, b = 1;
+        while (b * 2 * 2 * sizeof(struct tt_entry) <= want)
+            b *= 2;
+        sv->tt = calloc(b * 2, sizeof *sv->tt);
+        if (!sv->tt) {
+            free(sv);
+            kk_fail(err, "out of memory for a %d MB transposition table", tt_mb);
+            return NULL;
+        }
+        sv->buckets = b;
+    }
+    sv->empties_rule = -1;
+    return sv;
+}
+
+void othl_solver_free(struct othl_solver *sv)
+{
+    if (sv)
+        free(sv->tt);
+    free(sv);
+}
+
+static inline size_t tt_index(const struct othl_solver *sv, uint64_t own, uint64_t opp)
+{
+    uint64_t h = own * 0x9E3779B97F4A7C15ULL ^ (opp + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= h >> 31;
+    return (size_t)(h & (sv->buckets - 1)) * 2;
+}
+
+static struct tt_entry *tt_probe(struct othl_solver *sv, uint64_t own, uint64_t opp)
+{
+    struct tt_entry *b = sv->tt + tt_index(sv, own, opp);
+    for (int i = 0; i < 2; i++)
+        if (b[i].own == own && b[i].opp == opp && (own | opp))
+            return &b[i];
+    return NULL;
+}
+
+static void tt_store(struct othl_solver *sv, uint64_t own, uint64_t opp, int empties, int lo,
+                     int hi, int move)
+{
+    struct tt_entry *b = sv->tt + tt_index(sv, own, opp), *e;
+    if (b[0].own == own && b[0].opp == opp)
+        e = &b[0];
+    else if (b[1].own == own && b[1].opp == opp)
+        e = &b[1];
+    else
+        e = NULL;
+    if (e) { /* merge: both bounds stay true */
+        if (lo > e->lo)
+            e->lo = (int8_t)lo;
+        if (hi < e->hi)
+            e->hi = (int8_t)hi;
+        if (move != NO_MOVE)
+            e->move = (uint8_t)move;
+        return;
+    }
+    e = b[0].empties <= empties ? &b[0] : &b[1];
+    if (e == &b[0])
+        b[1] = b[0]; /* the displaced deep entry gets a second life in the other slot */
+    e->own = own;
+    e->opp = opp;
+    e->lo = (int8_t)lo;
+    e->hi = (int8_t)hi;
+    e->move = (uint8_t)move;
+    e->empties = (uint8_t)empties;
+}
+
+/* The value when both sides have no placement left. */
+static inline int final_value(const struct othl_solver *sv, uint64_t own, uint64_t opp)
+{
+    return othl_final_diff(own, opp, sv->empties_rule);
+}
+
+/* Ordering weight of a placement: squares next to an empty corner give it away. */
+static uint64_t corner_neighbours(uint64_t empty)
+{
+    uint64_t bad = 0;
+    static const int corner[4] = {0, 5, 30, 35};
+    static const uint64_t near[4] = {
+        (1ULL << 1) | (1ULL << 6) | (1ULL << 7),
+        (1ULL << 4) | (1ULL << 11) | (1ULL << 10),
+        (1ULL << 24) | (1ULL << 31) | (1ULL << 25),
+        (1ULL << 34) | (1ULL << 29) | (1ULL << 28),
+    };
+    for (int c = 0; c < 4; c++)
+        if (empty >> corner[c] & 1u)
+            bad |= near[c];
+    return bad;
+}
+
+static int search(struct othl_solver *sv, uint64_t own, uint64_t opp, int alpha, int beta);
+
+/* The last empty cell: place it if possible, else the opponent may, else the game ends. */
+static int last_move(struct othl_solver *sv, uint64_t own, uint64_t opp)
+{
+    uint64_t empty = ~(own | opp) & OTHL_BOARD;
+    int cell = __builtin_ctzll(empty);
+    sv->nodes++;
+    uint64_t f = othl_flips(cell, own, opp);
+    if (f)
+        return final_value(sv, own | f | empty, opp & ~f);
+    f = othl_flips(cell, opp, own);
+    if (f) {
+        sv->nodes++;
+        return final_value(sv, own & ~f, opp | f | empty);
+    }
+    return final_value(sv, own, opp);
+}
+
+static int search(struct othl_solver *sv, uint64_t own, uint64_t opp, int alpha, int beta)
+{
+    uint64_t empty = ~(own | opp) & OTHL_BOARD;
+    int empties = othl_popcount(empty);
+    if (empties == 1)
+        return last_move(sv, own, opp);
+    sv->nodes++;
+    uint64_t moves = othl_moves(own, opp);
+    if (!moves) {
+        if (!othl_moves(opp, own))
+            return final_value(sv, own, opp);
+        return -search(sv, opp, own, -beta, -alpha);
+    }
+    int tt_move = NO_MOVE;
+    int use_tt = sv->buckets && empties >= TT_MIN_EMPTIES;
+    if (use_tt) {
+        struct tt_entry *e = tt_probe(sv, own, opp);
+        if (e) {
+            if (e->lo >= beta || e->hi <= alpha || e->lo == e->hi) {
+                sv->tt_hits++;
+                return e->lo >= beta ? e->lo : e->hi <= alpha ? e->hi : e->lo;
+            }
+            tt_move = e->move;
+        }
+    }
+    int list[OTHL_CELLS], n = 0;
+    if (empties >= SORT_MIN_EMPTIES) {
+        int score[OTHL_CELLS];
+        uint64_t risky = corner_neighbours(empty);
+        for (uint64_t m = moves; m; m &= m - 1) {
+            int cell = __builtin_ctzll(m);
+            uint64_t f = othl_flips(cell, own, opp);
+            uint64_t nown = own | f | (1ULL << cell), nopp = opp & ~f;
+            int sc;
+            if (cell == tt_move)
+                sc = 1 << 20;
+            else {
+                uint64_t replies = othl_moves(nopp, nown);
+                sc = -16 * othl_popcount(replies) - 8 * othl_popcount(replies & OTHL_CORNERS);
+                if ((1ULL << cell) & OTHL_CORNERS)
+                    sc += 24;
+                if ((1ULL << cell) & risky)
+                    sc -= 12;
+            }
+            int i = n++;
+            while (i > 0 && score[i - 1] < sc) {
+                score[i] = score[i - 1];
+                list[i] = list[i - 1];
+                i--;
+            }
+            score[i] = sc;
+            list[i] = cell;
+        }
+    } else {
+        for (uint64_t m = moves; m; m &= m - 1)
+            list[n++] = __builtin_ctzll(m);
+    }
+    int best = -OTHL_CELLS - 1, best_move = NO_MOVE, a = alpha;
+    for (int i = 0; i < n; i++) {
+        int cell = list[i];
+        uint64_t f = othl_flips(cell, own, opp);
+        uint64_t nown = own | f | (1ULL << cell), nopp = opp & ~f;
+        int v;
+        if (i == 0) {
+            v = -search(sv, nopp, nown, -beta, -a);
+        } else {
+            v = -search(sv, nopp, nown, -a - 1, -a);
+            if (v > a && v < beta)
+                v = -search(sv, nopp, nown, -beta, -v);
+        }
+        if (v > best) {
+            best = v;
+            best_move = cell;
+            if (v > a)
+                a = v;
+            if (a >= beta)
+                break;
+        }
+    }
+    if (use_tt) {
+        int lo = best >= beta ? best : best > alpha ? best : -OTHL_CELLS;
+        int hi = best <= alpha ? best : best < beta ? best : OTHL_CELLS;
+        tt_store(sv, own, opp, empties, lo, hi, best_move);
+    }
+    return best;
+}
+
+void othl_solve(struct othl_solver *sv, const struct othl_state *s, struct othl_solve_result *out)
+{
+    if (sv->empties_rule != s->empties_rule && sv->tt)
+        memset(sv->tt, 0, sv->buckets * 2 * sizeof *sv->tt);
+    sv->empties_rule = s->empties_rule;
+    sv->nodes = sv->tt_hits = 0;
+    uint64_t own = s->disc[s->seat], opp = s->disc[!s->seat];
+    uint64_t moves = othl_moves(own, opp);
+    out->best = moves ? -1 : OTHL_PASS;
+    if (s->over) {
+        out->value = final_value(sv, own, opp);
+        out->best = -1;
+    } else if (!moves) {
+        out->value = -search(sv, opp, own, -OTHL_CELLS - 1, OTHL_CELLS + 1);
+    } else {
+        /* The root in full: every move's exact value, so the best one is known. */
+        int best = -OTHL_CELLS - 1;
+        for (uint64_t m = moves; m; m &= m - 1) {
+            int cell = __builtin_ctzll(m);
+            uint64_t f = othl_flips(cell, own, opp);
+            int v = -search(sv, opp & ~f, own | f | (1ULL << cell), -OTHL_CELLS - 1, -best);
+            if (v > best) {
+                best = v;
+                out->best = cell;
+            }
+        }
+        out->value = best;
+    }
+    out->nodes = sv->nodes;
+    out->tt_hits = sv->tt_hits;
+}
