@@ -40,57 +40,79 @@ struct othl_state {
 
 extern const struct kk_game kk_game_othellino;
 
-/* The 8 directions as shifts: a positive shift moves a set of cells by +shift bits
- * (towards higher x and/or y), with the mask dropping cells that wrapped across a row. */
-static inline uint64_t othl_shift(uint64_t b, int dir)
-{
-    switch (dir) {
-    case 0: return (b << 1) & ~OTHL_COL_A & OTHL_BOARD; /* x + 1 */
-    case 1: return (b >> 1) & ~OTHL_COL_F;              /* x - 1 */
-    case 2: return (b << 6) & OTHL_BOARD;               /* y + 1 */
-    case 3: return b >> 6;                              /* y - 1 */
-    case 4: return (b << 7) & ~OTHL_COL_A & OTHL_BOARD; /* x + 1, y + 1 */
-    case 5: return (b >> 7) & ~OTHL_COL_F;              /* x - 1, y - 1 */
-    case 6: return (b << 5) & ~OTHL_COL_F & OTHL_BOARD; /* x - 1, y + 1 */
-    default: return (b >> 5) & ~OTHL_COL_A;             /* x + 1, y - 1 */
-    }
-}
+/* Directions are bit shifts: 1 (along a row), 6 (along a column), 5 and 7 (diagonals),
+ * each both ways. A run of opponent discs is followed through `through`, the opponent
+ * discs off the a and f columns for every direction but the column one, so a run can
+ * never wrap from one row into the next. A line holds at most 4 opponent discs. */
+#define OTHL_INNER (OTHL_BOARD & ~OTHL_COL_A & ~OTHL_COL_F)
+
+#define OTHL_RUN_UP(start, sh, through, t)                                                    \
+    t = ((start) << (sh)) & (through);                                                     \
+    t |= (t << (sh)) & (through);                                                          \
+    t |= (t << (sh)) & (through);                                                          \
+    t |= (t << (sh)) & (through)
+#define OTHL_RUN_DOWN(start, sh, through, t)                                                  \
+    t = ((start) >> (sh)) & (through);                                                     \
+    t |= (t >> (sh)) & (through);                                                          \
+    t |= (t >> (sh)) & (through);                                                          \
+    t |= (t >> (sh)) & (through)
 
 /* Empty cells where the owner of own may place against opp: flood each direction over
- * opponent discs from own discs (a line holds at most 4 opponent discs), then one step
- * onto an empty cell. */
+ * opponent discs from own discs, then one step onto an empty cell. */
 static inline uint64_t othl_moves(uint64_t own, uint64_t opp)
 {
-    uint64_t empty = ~(own | opp) & OTHL_BOARD, moves = 0;
-    for (int d = 0; d < 8; d++) {
-        uint64_t t = othl_shift(own, d) & opp;
-        t |= othl_shift(t, d) & opp;
-        t |= othl_shift(t, d) & opp;
-        t |= othl_shift(t, d) & opp;
-        moves |= othl_shift(t, d) & empty;
-    }
-    return moves;
+    uint64_t empty = ~(own | opp) & OTHL_BOARD, inner = opp & OTHL_INNER, t, moves;
+    OTHL_RUN_UP(own, 1, inner, t);
+    moves = t << 1;
+    OTHL_RUN_DOWN(own, 1, inner, t);
+    moves |= t >> 1;
+    OTHL_RUN_UP(own, 6, opp, t);
+    moves |= t << 6;
+    OTHL_RUN_DOWN(own, 6, opp, t);
+    moves |= t >> 6;
+    OTHL_RUN_UP(own, 5, inner, t);
+    moves |= t << 5;
+    OTHL_RUN_DOWN(own, 5, inner, t);
+    moves |= t >> 5;
+    OTHL_RUN_UP(own, 7, inner, t);
+    moves |= t << 7;
+    OTHL_RUN_DOWN(own, 7, inner, t);
+    moves |= t >> 7;
+    return moves & empty;
 }
 
-/* The opponent discs that a placement on cell captures (0 if the placement is illegal). */
+/* The opponent discs that a placement on cell captures (0 if the placement is illegal):
+ * in each direction, the run of opponent discs next to the cell, if an own disc ends it. */
 static inline uint64_t othl_flips(int cell, uint64_t own, uint64_t opp)
 {
-    uint64_t m = 1ULL << cell, flips = 0;
-    for (int d = 0; d < 8; d++) {
-        uint64_t line = 0, x = othl_shift(m, d);
-        while (x & opp) {
-            line |= x;
-            x = othl_shift(x, d);
-        }
-        if (x & own)
-            flips |= line;
-    }
+    uint64_t m = 1ULL << cell, inner = opp & OTHL_INNER, t, flips = 0;
+    OTHL_RUN_UP(m, 1, inner, t);
+    flips |= ((t << 1) & own) ? t : 0;
+    OTHL_RUN_DOWN(m, 1, inner, t);
+    flips |= ((t >> 1) & own) ? t : 0;
+    OTHL_RUN_UP(m, 6, opp, t);
+    flips |= ((t << 6) & own) ? t : 0;
+    OTHL_RUN_DOWN(m, 6, opp, t);
+    flips |= ((t >> 6) & own) ? t : 0;
+    OTHL_RUN_UP(m, 5, inner, t);
+    flips |= ((t << 5) & own) ? t : 0;
+    OTHL_RUN_DOWN(m, 5, inner, t);
+    flips |= ((t >> 5) & own) ? t : 0;
+    OTHL_RUN_UP(m, 7, inner, t);
+    flips |= ((t << 7) & own) ? t : 0;
+    OTHL_RUN_DOWN(m, 7, inner, t);
+    flips |= ((t >> 7) & own) ? t : 0;
     return flips;
 }
 
+/* Bits set among the 36 cells. A portable build has no popcount instruction and
+ * __builtin_popcountll becomes a library call, so count in registers. */
 static inline int othl_popcount(uint64_t b)
 {
-    return __builtin_popcountll(b);
+    b -= (b >> 1) & 0x5555555555555555ULL;
+    b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((b * 0x0101010101010101ULL) >> 56);
 }
 
 /* Final score difference (own minus opponent) of a finished position under the empties

@@ -11,7 +11,8 @@
 
 /* Below these numbers of empty cells the table and the sorting cost more than they save. */
 #define TT_MIN_EMPTIES 6
-#define SORT_MIN_EMPTIES 6
+#define ETC_MIN_EMPTIES 10 /* enhanced transposition cut-offs from here up */
+#define SMALL_EMPTIES 6
 #define NO_MOVE 0xFF
 
 struct tt_entry {
@@ -26,6 +27,7 @@ struct othl_solver {
     size_t buckets;      /* a power of two (0: no table) */
     int empties_rule;
     long long nodes, tt_hits;
+    uint64_t quadrants[4];
 };
 
 struct othl_solver *othl_solver_new(int tt_mb, kk_error *err)
@@ -48,6 +50,10 @@ struct othl_solver *othl_solver_new(int tt_mb, kk_error *err)
         sv->buckets = b;
     }
     sv->empties_rule = -1;
+    for (int q = 0; q < 4; q++)
+        for (int y = 0; y < 3; y++)
+            for (int x = 0; x < 3; x++)
+                sv->quadrants[q] |= 1ULL << ((y + 3 * (q / 2)) * OTHL_SIDE + x + 3 * (q % 2));
     return sv;
 }
 
@@ -146,12 +152,97 @@ static int last_move(struct othl_solver *sv, uint64_t own, uint64_t opp)
     return final_value(sv, own, opp);
 }
 
+/* Near the end, empty cells in a 3 x 3 quadrant holding an odd number of them are tried
+ * first (parity: the last move of a region is worth having). */
+/* Search near the end: no table, no move list; empty cells in parity order. passed: the
+ * opponent has just passed, so no placement for us means the game is over. */
+static int search_small(struct othl_solver *sv, uint64_t own, uint64_t opp, int alpha, int beta,
+                        int passed)
+{
+    uint64_t empty = ~(own | opp) & OTHL_BOARD;
+    if (!(empty & (empty - 1)) && empty)
+        return last_move(sv, own, opp);
+    sv->nodes++;
+    uint64_t odd = 0;
+    for (int q = 0; q < 4; q++)
+        if (othl_popcount(empty & sv->quadrants[q]) & 1)
+            odd |= sv->quadrants[q];
+    int best = -OTHL_CELLS - 1;
+    uint64_t sets[2] = {empty & odd, empty & ~odd};
+    for (int k = 0; k < 2; k++)
+        for (uint64_t m = sets[k]; m; m &= m - 1) {
+            int cell = __builtin_ctzll(m);
+            uint64_t f = othl_flips(cell, own, opp);
+            if (!f)
+                continue;
+            int v = -search_small(sv, opp & ~f, own | f | (1ULL << cell), -beta,
+                                  -(alpha > best ? alpha : best), 0);
+            if (v > best) {
+                best = v;
+                if (v >= beta)
+                    return v;
+            }
+        }
+    if (best > -OTHL_CELLS - 1)
+        return best;
+    if (passed || !empty)
+        return final_value(sv, own, opp);
+    return -search_small(sv, opp, own, -beta, -alpha, 1);
+}
+
+/* A placement and the position after it (next: the side to move then, i.e. us before). */
+struct child {
+    uint64_t to_move, other;
+    int cell, score;
+};
+
+/* The placements of own in search order, best first: the table's move, then corners,
+ * then fastest-first (fewest replies, corner replies counting extra), cells that give
+ * away an empty corner last. Returns the count. With a table, a child already known to
+ * refute beta (enhanced transposition cut-off) is reported through *cut (else it stays
+ * below -OTHL_CELLS). */
+static int order_moves(struct othl_solver *sv, uint64_t own, uint64_t opp, uint64_t moves,
+                       int tt_move, int probe_children, int beta, struct child *list, int *cut)
+{
+    uint64_t empty = ~(own | opp) & OTHL_BOARD, risky = corner_neighbours(empty);
+    int n = 0;
+    for (uint64_t m = moves; m; m &= m - 1) {
+        int cell = __builtin_ctzll(m);
+        uint64_t f = othl_flips(cell, own, opp);
+        struct child c = {opp & ~f, own | f | (1ULL << cell), cell, 0};
+        if (cell == tt_move) {
+            c.score = 1 << 20;
+        } else {
+            uint64_t replies = othl_moves(c.to_move, c.other);
+            c.score = -16 * othl_popcount(replies) - 8 * othl_popcount(replies & OTHL_CORNERS);
+            if ((1ULL << cell) & OTHL_CORNERS)
+                c.score += 24;
+            if ((1ULL << cell) & risky)
+                c.score -= 12;
+        }
+        if (probe_children) {
+            struct tt_entry *e = tt_probe(sv, c.to_move, c.other);
+            if (e && -e->hi >= beta) {
+                *cut = -e->hi;
+                return 0;
+            }
+        }
+        int i = n++;
+        while (i > 0 && list[i - 1].score < c.score) {
+            list[i] = list[i - 1];
+            i--;
+        }
+        list[i] = c;
+    }
+    return n;
+}
+
 static int search(struct othl_solver *sv, uint64_t own, uint64_t opp, int alpha, int beta)
 {
     uint64_t empty = ~(own | opp) & OTHL_BOARD;
     int empties = othl_popcount(empty);
-    if (empties == 1)
-        return last_move(sv, own, opp);
+    if (empties <= SMALL_EMPTIES)
+        return search_small(sv, own, opp, alpha, beta, 0);
     sv->nodes++;
     uint64_t moves = othl_moves(own, opp);
     if (!moves) {
@@ -171,54 +262,30 @@ static int search(struct othl_solver *sv, uint64_t own, uint64_t opp, int alpha,
             tt_move = e->move;
         }
     }
-    int list[OTHL_CELLS], n = 0;
-    if (empties >= SORT_MIN_EMPTIES) {
-        int score[OTHL_CELLS];
-        uint64_t risky = corner_neighbours(empty);
-        for (uint64_t m = moves; m; m &= m - 1) {
-            int cell = __builtin_ctzll(m);
-            uint64_t f = othl_flips(cell, own, opp);
-            uint64_t nown = own | f | (1ULL << cell), nopp = opp & ~f;
-            int sc;
-            if (cell == tt_move)
-                sc = 1 << 20;
-            else {
-                uint64_t replies = othl_moves(nopp, nown);
-                sc = -16 * othl_popcount(replies) - 8 * othl_popcount(replies & OTHL_CORNERS);
-                if ((1ULL << cell) & OTHL_CORNERS)
-                    sc += 24;
-                if ((1ULL << cell) & risky)
-                    sc -= 12;
-            }
-            int i = n++;
-            while (i > 0 && score[i - 1] < sc) {
-                score[i] = score[i - 1];
-                list[i] = list[i - 1];
-                i--;
-            }
-            score[i] = sc;
-            list[i] = cell;
-        }
-    } else {
-        for (uint64_t m = moves; m; m &= m - 1)
-            list[n++] = __builtin_ctzll(m);
+    struct child list[OTHL_CELLS];
+    int cut = -OTHL_CELLS - 1;
+    int n = order_moves(sv, own, opp, moves, tt_move,
+                        use_tt && empties - 1 > SMALL_EMPTIES && empties - 1 >= TT_MIN_EMPTIES &&
+                            empties >= ETC_MIN_EMPTIES,
+                        beta, list, &cut);
+    if (cut > -OTHL_CELLS - 1) {
+        sv->tt_hits++;
+        return cut;
     }
     int best = -OTHL_CELLS - 1, best_move = NO_MOVE, a = alpha;
     for (int i = 0; i < n; i++) {
-        int cell = list[i];
-        uint64_t f = othl_flips(cell, own, opp);
-        uint64_t nown = own | f | (1ULL << cell), nopp = opp & ~f;
+        const struct child *c = &list[i];
         int v;
         if (i == 0) {
-            v = -search(sv, nopp, nown, -beta, -a);
+            v = -search(sv, c->to_move, c->other, -beta, -a);
         } else {
-            v = -search(sv, nopp, nown, -a - 1, -a);
+            v = -search(sv, c->to_move, c->other, -a - 1, -a);
             if (v > a && v < beta)
-                v = -search(sv, nopp, nown, -beta, -v);
+                v = -search(sv, c->to_move, c->other, -beta, -v);
         }
         if (v > best) {
             best = v;
-            best_move = cell;
+            best_move = c->cell;
             if (v > a)
                 a = v;
             if (a >= beta)
@@ -249,11 +316,20 @@ void othl_solve(struct othl_solver *sv, const struct othl_state *s, struct othl_
         out->value = -search(sv, opp, own, -OTHL_CELLS - 1, OTHL_CELLS + 1);
     } else {
         /* The root in full: every move's exact value, so the best one is known. */
+        /* The root: the first move exactly, then each other one with a null window
+         * (does it beat the best so far?) and exactly only if it does. */
         int best = -OTHL_CELLS - 1;
         for (uint64_t m = moves; m; m &= m - 1) {
             int cell = __builtin_ctzll(m);
-            uint64_t f = othl_flips(cell, own, opp);
-            int v = -search(sv, opp & ~f, own | f | (1ULL << cell), -OTHL_CELLS - 1, -best);
+            uint64_t f = othl_flips(cell, own, opp), nown = opp & ~f, nopp = own | f | (1ULL << cell);
+            int v;
+            if (best == -OTHL_CELLS - 1) {
+                v = -search(sv, nown, nopp, -OTHL_CELLS - 1, OTHL_CELLS + 1);
+            } else {
+                v = -search(sv, nown, nopp, -best - 1, -best);
+                if (v > best)
+                    v = -search(sv, nown, nopp, -OTHL_CELLS - 1, -best);
+            }
             if (v > best) {
                 best = v;
                 out->best = cell;
