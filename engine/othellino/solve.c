@@ -164,9 +164,10 @@ static int search_small(struct othl_solver *sv, uint64_t own, uint64_t opp, int 
         return last_move(sv, own, opp);
     sv->nodes++;
     uint64_t odd = 0;
-    for (int q = 0; q < 4; q++)
-        if (othl_popcount(empty & sv->quadrants[q]) & 1)
-            odd |= sv->quadrants[q];
+    if (othl_popcount(empty) > 3) /* with 2 or 3 empty cells the order hardly matters */
+        for (int q = 0; q < 4; q++)
+            if (othl_popcount(empty & sv->quadrants[q]) & 1)
+                odd |= sv->quadrants[q];
     int best = -OTHL_CELLS - 1;
     uint64_t sets[2] = {empty & odd, empty & ~odd};
     for (int k = 0; k < 2; k++)
