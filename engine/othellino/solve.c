@@ -10,9 +10,15 @@
 #include "othellino.h"
 
 /* Below these numbers of empty cells the table and the sorting cost more than they save. */
-#define TT_MIN_EMPTIES 6
-#define ETC_MIN_EMPTIES 10 /* enhanced transposition cut-offs from here up */
+#ifndef TT_MIN_EMPTIES /* (the three limits may be set at compile time for tuning) */
+#define TT_MIN_EMPTIES 7
+#endif
+#ifndef ETC_MIN_EMPTIES /* enhanced transposition cut-offs from here up */
+#define ETC_MIN_EMPTIES 13
+#endif
+#ifndef SMALL_EMPTIES /* up to here: search_small */
 #define SMALL_EMPTIES 6
+#endif
 #define NO_MOVE 0xFF
 
 struct tt_entry {
@@ -215,11 +221,12 @@ static int order_moves(struct othl_solver *sv, uint64_t own, uint64_t opp, uint6
             c.score = 1 << 20;
         } else {
             uint64_t replies = othl_moves(c.to_move, c.other);
-            c.score = -16 * othl_popcount(replies) - 8 * othl_popcount(replies & OTHL_CORNERS);
+            /* Weights tuned by node counts on positions of the published line. */
+            c.score = -16 * othl_popcount(replies) - 32 * othl_popcount(replies & OTHL_CORNERS);
             if ((1ULL << cell) & OTHL_CORNERS)
-                c.score += 24;
+                c.score += 16;
             if ((1ULL << cell) & risky)
-                c.score -= 12;
+                c.score -= 16;
         }
         if (probe_children) {
             struct tt_entry *e = tt_probe(sv, c.to_move, c.other);
