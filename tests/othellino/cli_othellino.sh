@@ -47,5 +47,19 @@ for variant in "start=diagonal" "start=parallel --set empties=winner"; do
     done
 done
 
+# kark solve: the published line after 12 moves is lost by 4 for dark, to move; a finished
+# game has its final margin and no move; other games and bad options are refused.
+out=$("$KARK" solve othellino --record "$TESTS/data/othellino/scenario-pv12.rec" --tt-mb 16)
+check "solve after 12 moves of the published line: $out" eval 'echo "$out" | grep -Eq "^\{\"value\":-4,\"best\":\"[a-f][1-6]\",\"nodes\":[0-9]+,\"seconds\":[0-9.]+,\"cpu_seconds\":[0-9.]+\}$"'
+printf 'game othellino\n0: c2\n1: b2\n0: a2\n1: d2\n0: e2\n1: e3\n0: e4\n1: c5\n0: c6\n' >"$tmp/short.rec"
+out=$("$KARK" solve othellino --record "$tmp/short.rec" --tt-mb 0)
+check "solve a finished game: $out" eval 'echo "$out" | grep -q "^{\"value\":-13,\"best\":null,"'
+expect 2 "no exact solver for carcassonne-dice" "$KARK" solve carcassonne-dice
+expect 2 "missing GAME" "$KARK" solve
+expect 2 "bad value '-1' for --tt-mb" "$KARK" solve othellino --tt-mb -1
+expect 2 "unknown option '--depth'" "$KARK" solve othellino --depth 3
+expect 2 "unknown game 'chess'" "$KARK" solve chess
+if "$KARK" solve --help | grep -q "usage: kark solve"; then ok; else bad "solve --help"; fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
