@@ -308,6 +308,39 @@ static int search(struct othl_solver *sv, uint64_t own, uint64_t opp, int alpha,
     return best;
 }
 
+/* The image of a board under symmetry k of the square (bit 0: mirror columns, bit 1:
+ * mirror rows, bit 2: swap columns and rows). */
+static uint64_t transform(uint64_t b, int k)
+{
+    uint64_t out = 0;
+    for (; b; b &= b - 1) {
+        int cell = __builtin_ctzll(b), x = cell % OTHL_SIDE, y = cell / OTHL_SIDE;
+        if (k & 1)
+            x = OTHL_SIDE - 1 - x;
+        if (k & 2)
+            y = OTHL_SIDE - 1 - y;
+        if (k & 4) {
+            int t = x;
+            x = y;
+            y = t;
+        }
+        out |= 1ULL << (y * OTHL_SIDE + x);
+    }
+    return out;
+}
+
+/* 1 if the position (own, opp) is a mirror image of one of the n positions in seen. */
+static int symmetric_to_seen(uint64_t own, uint64_t opp, const uint64_t (*seen)[2], int n)
+{
+    for (int k = 1; k < 8; k++) {
+        uint64_t a = transform(own, k), b = transform(opp, k);
+        for (int i = 0; i < n; i++)
+            if (seen[i][0] == a && seen[i][1] == b)
+                return 1;
+    }
+    return 0;
+}
+
 void othl_solve(struct othl_solver *sv, const struct othl_state *s, struct othl_solve_result *out)
 {
     if (sv->empties_rule != s->empties_rule && sv->tt)
@@ -326,10 +359,17 @@ void othl_solve(struct othl_solver *sv, const struct othl_state *s, struct othl_
         /* The root in full: every move's exact value, so the best one is known. */
         /* The root: the first move exactly, then each other one with a null window
          * (does it beat the best so far?) and exactly only if it does. */
-        int best = -OTHL_CELLS - 1;
+        /* A move leading to a mirror image of a position already searched has the same
+         * value and is skipped (from the start, all four first moves are alike). */
+        int best = -OTHL_CELLS - 1, searched = 0;
+        uint64_t seen[OTHL_CELLS][2];
         for (uint64_t m = moves; m; m &= m - 1) {
             int cell = __builtin_ctzll(m);
             uint64_t f = othl_flips(cell, own, opp), nown = opp & ~f, nopp = own | f | (1ULL << cell);
+            if (symmetric_to_seen(nown, nopp, (const uint64_t(*)[2])seen, searched))
+                continue;
+            seen[searched][0] = nown;
+            seen[searched++][1] = nopp;
             int v;
             if (best == -OTHL_CELLS - 1) {
                 v = -search(sv, nown, nopp, -OTHL_CELLS - 1, OTHL_CELLS + 1);
