@@ -361,11 +361,13 @@ void othl_solve(struct othl_solver *sv, const struct othl_state *s, struct othl_
          * (does it beat the best so far?) and exactly only if it does. */
         /* A move leading to a mirror image of a position already searched has the same
          * value and is skipped (from the start, all four first moves are alike). */
-        int best = -OTHL_CELLS - 1, searched = 0;
+        int best = -OTHL_CELLS - 1, searched = 0, cut = 0;
         uint64_t seen[OTHL_CELLS][2];
-        for (uint64_t m = moves; m; m &= m - 1) {
-            int cell = __builtin_ctzll(m);
-            uint64_t f = othl_flips(cell, own, opp), nown = opp & ~f, nopp = own | f | (1ULL << cell);
+        struct child list[OTHL_CELLS];
+        int n = order_moves(sv, own, opp, moves, NO_MOVE, 0, 0, list, &cut);
+        for (int i = 0; i < n; i++) {
+            int cell = list[i].cell;
+            uint64_t nown = list[i].to_move, nopp = list[i].other;
             if (symmetric_to_seen(nown, nopp, (const uint64_t(*)[2])seen, searched))
                 continue;
             seen[searched][0] = nown;
