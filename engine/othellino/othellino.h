@@ -137,7 +137,7 @@ struct othl_solve_result {
     int value;
     kk_move best;        /* OTHL_PASS when the only move is a pass; -1 when over */
     long long nodes;     /* positions visited */
-    long long tt_hits;   /* transposition-table probes that cut or narrowed */
+    long long tt_hits;   /* nodes ended by a stored bound (a child's included) */
 };
 struct othl_solver;
 /* A solver with a transposition table of about tt_mb megabytes (0: none). NULL with err
