@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/core/record.h"
+
 int kk_cli_usage(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
@@ -64,4 +66,67 @@ const struct kk_game *kk_cli_game(const char *cmd, const char *name)
         kk_cli_usage(cmd, "unknown game '%s': expected one of %s", name, names);
     }
     return g;
+}
+
+void *kk_cli_position(const char *cmd, const struct kk_game *g, const char *record_path,
+                      int players, const char *const *sets, int num_sets,
+                      struct kk_variant *variant, int *status)
+{
+    kk_error err;
+    *status = KK_EXIT_USAGE;
+    if (record_path && (players || num_sets)) {
+        kk_cli_usage(cmd, "--record fixes the players and the variant: drop --players and --set");
+        return NULL;
+    }
+    void *state = calloc(1, g->state_size);
+    if (!state) {
+        fprintf(stderr, "kark %s: out of memory\n", cmd);
+        *status = KK_EXIT_FAIL;
+        return NULL;
+    }
+    if (record_path) {
+        struct kk_record rec;
+        if (kk_record_load(record_path, &rec, &err) != 0) {
+            fprintf(stderr, "kark %s: %s:%s%s\n", cmd, record_path,
+                    err.msg[0] >= '0' && err.msg[0] <= '9' ? "" : " ", err.msg);
+            *status = KK_EXIT_FAIL;
+            free(state);
+            return NULL;
+        }
+        int line = 0;
+        if (rec.game != g) {
+            kk_cli_usage(cmd, "%s records a game of %s, not %s", record_path, rec.game->name,
+                         g->name);
+        } else if (kk_record_replay(&rec, state, &line, &err) != 0) {
+            fprintf(stderr, "kark %s: %s:%d: %s\n", cmd, record_path, line, err.msg);
+            *status = KK_EXIT_FAIL;
+        } else {
+            *variant = rec.variant;
+            kk_record_free(&rec);
+            *status = KK_EXIT_OK;
+            return state;
+        }
+        kk_record_free(&rec);
+        free(state);
+        return NULL;
+    }
+    if (kk_variant_defaults(g, variant, &err) != 0) {
+        fprintf(stderr, "kark %s: %s\n", cmd, err.msg);
+        *status = KK_EXIT_FAIL;
+        free(state);
+        return NULL;
+    }
+    for (int i = 0; i < num_sets; i++)
+        if (kk_variant_set(g, variant, sets[i], &err) != 0) {
+            kk_cli_usage(cmd, "%s", err.msg);
+            free(state);
+            return NULL;
+        }
+    if (kk_game_init(g, state, variant, players, &err) != 0) {
+        kk_cli_usage(cmd, "%s", err.msg);
+        free(state);
+        return NULL;
+    }
+    *status = KK_EXIT_OK;
+    return state;
 }

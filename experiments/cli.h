@@ -34,4 +34,13 @@ const struct kk_game *kk_cli_game(const char *cmd, const char *name);
 /* Writes the comma-separated game names. */
 void kk_cli_game_names(char *buf, size_t size);
 
+/* The position a position-analysing command (perft, solve) starts from, in a new
+ * g->state_size buffer the caller frees: the end of the record at record_path when it is
+ * non-NULL (the record names the game, which must be g, and fixes players and variant),
+ * else the start of g for `players` seats (0: default) and the `KEY=VALUE` settings.
+ * On failure prints one line and returns NULL with *status set (2 usage, 1 bad record). */
+void *kk_cli_position(const char *cmd, const struct kk_game *g, const char *record_path,
+                      int players, const char *const *sets, int num_sets,
+                      struct kk_variant *variant, int *status);
+
 #endif

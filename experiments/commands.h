@@ -29,5 +29,7 @@ int kk_cmd_cfr(int argc, char **argv);
 /* kark cfr with the games it may name (NULL-terminated) and its output stream, so that
  * tests can run it on games that are not registered (experiments/cmd_cfr.c). */
 int kk_cfr_command(const struct kk_game *const *games, FILE *out, int argc, char **argv);
+int kk_cmd_perft(int argc, char **argv);
+int kk_cmd_solve(int argc, char **argv);
 
 #endif

@@ -20,6 +20,9 @@ const struct kk_command kk_commands[] = {
      kk_cmd_cfr},
     {"bench", "measure each game's speed and thread scaling, with a behaviour signature",
      kk_cmd_bench},
+    {"perft", "count the move sequences of each length from a start or a record", kk_cmd_perft},
+    {"solve", "exact value and best move of a two-player game position (Othellino)",
+     kk_cmd_solve},
     {NULL, NULL, NULL},
 };
 

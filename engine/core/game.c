@@ -144,6 +144,52 @@ long long kk_perft(const struct kk_game *g, const void *state, int depth, kk_err
     return n;
 }
 
+/* counts[k] gathers sequences of k + 1 events; the node at `ply` events is not terminal. */
+static void perft_table_rec(const struct kk_game *g, char *states, kk_move *moves, double *prob,
+                            int ply, int depth, long long *counts)
+{
+    const void *s = states;
+    int who = g->to_move(s);
+    int n = who == KK_CHANCE ? g->chance_outcomes(s, moves, prob) : g->legal_moves(s, moves);
+    counts[ply] += n;
+    if (ply + 1 == depth)
+        return;
+    char *next = states + g->state_size;
+    for (int i = 0; i < n; i++) {
+        memcpy(next, s, g->state_size);
+        g->apply(next, moves[i]);
+        if (g->to_move(next) != KK_TERMINAL)
+            perft_table_rec(g, next, moves + g->max_moves, prob + g->max_moves, ply + 1, depth,
+                            counts);
+    }
+}
+
+int kk_perft_table(const struct kk_game *g, const void *state, int depth, long long *counts,
+                   kk_error *err)
+{
+    if (depth < 1)
+        return kk_fail(err, "perft depth must be >= 1, not %d", depth);
+    for (int d = 0; d < depth; d++)
+        counts[d] = 0;
+    if (g->to_move(state) == KK_TERMINAL)
+        return 0;
+    size_t plies = (size_t)depth + 1;
+    char *states = malloc(g->state_size * plies);
+    kk_move *moves = malloc(sizeof *moves * (size_t)g->max_moves * plies);
+    double *prob = malloc(sizeof *prob * (size_t)g->max_moves * plies);
+    int rc = 0;
+    if (states && moves && prob) {
+        memcpy(states, state, g->state_size);
+        perft_table_rec(g, states, moves, prob, 0, depth, counts);
+    } else {
+        rc = kk_fail(err, "out of memory for perft to depth %d", depth);
+    }
+    free(states);
+    free(moves);
+    free(prob);
+    return rc;
+}
+
 uint32_t kk_top_scores(const int32_t *scores, int players)
 {
     int32_t best = scores[0];

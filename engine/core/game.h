@@ -161,6 +161,14 @@ int kk_game_hidden(const struct kk_game *g);
  * depth counts 1). Returns -1 with err set if memory runs out. */
 long long kk_perft(const struct kk_game *g, const void *state, int depth, kk_error *err);
 
+/* The perft table in one pass: counts[d - 1] = number of event sequences of exactly d
+ * events from state, for d = 1..depth (seat moves and chance outcomes, chance nodes
+ * branching on every outcome, unweighted). Unlike kk_perft, a terminal position is a
+ * leaf with no children: it ends its sequences and adds nothing at greater depths (the
+ * usual perft convention). Returns 0, or -1 with err set if memory runs out. */
+int kk_perft_table(const struct kk_game *g, const void *state, int depth, long long *counts,
+                   kk_error *err);
+
 /* 1 if move is among the legal moves (seat node) or possible outcomes (chance node). */
 int kk_is_legal(const struct kk_game *g, const void *state, kk_move move);
 

@@ -1,0 +1,94 @@
+/* kark solve GAME: the exact game value and a best move of a position of a two-player
+ * zero-sum game without chance or hidden information (docs/perft-solve.md). Today only
+ * Othellino has a solver (its bitboard search in engine/othellino/solve.c); other games
+ * are refused by name. */
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../engine/othellino/othellino.h"
+#include "cli.h"
+#include "commands.h"
+
+#define CMD "solve"
+
+static void help(void)
+{
+    printf("usage: kark solve GAME [--record FILE] [--tt-mb N]\n\n"
+           "Solves GAME from its start, or from the end of the game record FILE, with\n"
+           "perfect play on both sides, and prints\n"
+           "  {\"value\":V,\"best\":\"MOVE\",\"nodes\":N,\"seconds\":S,\"cpu_seconds\":C}\n"
+           "V is the final score difference (own minus opponent) for the seat to move, under\n"
+           "the record's rules variant; MOVE is a move that achieves it (null when the game is\n"
+           "over); N counts the positions searched; S is the wall time and cpu_seconds the\n"
+           "processor time of the search (one thread). --tt-mb sets the transposition table size\n"
+           "in megabytes (default 256; 0: none). Games with a solver: othellino.\n"
+           "The full Othellino solve from the start takes minutes (docs/perft-solve.md).\n");
+}
+
+int kk_cmd_solve(int argc, char **argv)
+{
+    const char *game_name = NULL, *record = NULL;
+    long long tt_mb = 256;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *val;
+        if (kk_cli_is_help(a)) {
+            help();
+            return KK_EXIT_OK;
+        }
+        if (strcmp(a, "--record") == 0) {
+            if (!(record = kk_cli_value(CMD, argc, argv, &i)))
+                return KK_EXIT_USAGE;
+        } else if (strcmp(a, "--tt-mb") == 0) {
+            if (!(val = kk_cli_value(CMD, argc, argv, &i)) ||
+                kk_cli_long(CMD, a, val, 0, 65536, &tt_mb) != 0)
+                return KK_EXIT_USAGE;
+        } else if (a[0] == '-') {
+            return kk_cli_usage(CMD, "unknown option '%s' (expected --record, --tt-mb or --help)",
+                                a);
+        } else if (!game_name) {
+            game_name = a;
+        } else {
+            return kk_cli_usage(CMD, "unexpected argument '%s' (one GAME only)", a);
+        }
+    }
+    if (!game_name)
+        return kk_cli_usage(CMD, "missing GAME: expected othellino");
+    const struct kk_game *g = kk_cli_game(CMD, game_name);
+    if (!g)
+        return KK_EXIT_USAGE;
+    if (g != &kk_game_othellino)
+        return kk_cli_usage(CMD, "no exact solver for %s: solve needs a two-player game without "
+                                 "chance or hidden information; solvers exist for othellino",
+                            g->name);
+    struct kk_variant v;
+    int status;
+    struct othl_state *s = kk_cli_position(CMD, g, record, 0, NULL, 0, &v, &status);
+    if (!s)
+        return status;
+    kk_error err;
+    struct othl_solver *sv = othl_solver_new((int)tt_mb, &err);
+    if (!sv) {
+        fprintf(stderr, "kark %s: %s\n", CMD, err.msg);
+        free(s);
+        return KK_EXIT_FAIL;
+    }
+    struct othl_solve_result res;
+    double t0 = omp_get_wtime();
+    clock_t c0 = clock();
+    othl_solve(sv, s, &res);
+    double secs = omp_get_wtime() - t0, cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
+    char best[16] = "null";
+    if (res.best >= 0) {
+        char text[8];
+        g->move_to_text(s, res.best, text, sizeof text);
+        snprintf(best, sizeof best, "\"%s\"", text);
+    }
+    printf("{\"value\":%d,\"best\":%s,\"nodes\":%lld,\"seconds\":%.3f,\"cpu_seconds\":%.3f}\n",
+           res.value, best, res.nodes, secs, cpu);
+    othl_solver_free(sv);
+    free(s);
+    return KK_EXIT_OK;
+}
