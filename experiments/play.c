@@ -91,7 +91,7 @@ int kk_play_game(const struct kk_game *g, const struct kk_variant *v, int player
         memcpy(held_states + (size_t)held * g->state_size, state, g->state_size);
         held_moves[held++] = m;
         g->apply(state, m);
-        if (pending == 1u << who) { /* the last commitment: the round is revealed */
+        if (kk_sim_revealed(pending, kk_sim_pending(g, state))) {
             for (int k = 0; k < held; k++)
                 observe_all(agents, n, held_states + (size_t)k * g->state_size, held_moves[k]);
             held = 0;

@@ -92,10 +92,12 @@ struct kk_game {
     /* Simultaneous rounds (OpenSpiel's turn-based transform): at a seat's node that is part
      * of a simultaneous round, the bit mask of seats that still have to commit in it, the
      * mover included; 0 at every other node. Seats commit one at a time in ascending seat
-     * order (to_move() is the lowest pending seat); a commitment is hidden from every other
-     * seat until the last one is in, then all are revealed together by the last apply().
-     * A game with simultaneous rounds must have sample_view, which redraws every other
-     * seat's pending commitment. NULL: the game has none. */
+     * order (to_move() is the lowest pending seat); a commitment may take several consecutive
+     * moves of its seat (a compound choice split into sub-decisions), the seat leaving the
+     * mask with its last one. A commitment is hidden from every other seat until the last
+     * one is in, then all are revealed together by the last apply(). A game with
+     * simultaneous rounds must have sample_view, which redraws every other seat's pending
+     * commitment. NULL: the game has none. */
     uint32_t (*simultaneous)(const void *state);
 };
 
@@ -118,6 +120,14 @@ kk_move kk_random_move(const struct kk_game *g, const void *state, kk_rng *rng);
 
 /* Seats still to commit in the simultaneous round state is in (0: not in one). */
 uint32_t kk_sim_pending(const struct kk_game *g, const void *state);
+/* 1 when a move at a node of a simultaneous round with pending mask `before` (nonzero) led
+ * to a node with mask `after` that is outside that round: the round was revealed. (A new
+ * round shows a seat that had already committed; a degenerate run of one-seat rounds of the
+ * same seat reads as one round, which only delays the reveal.) */
+static inline int kk_sim_revealed(uint32_t before, uint32_t after)
+{
+    return after == 0 || (after & ~before) != 0;
+}
 
 /* 1 when a seat of this game cannot see everything (hidden hands, face-down cards, pending
  * simultaneous commitments): the game has sample_view. Honest agents search its views. */

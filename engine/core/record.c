@@ -298,7 +298,7 @@ int kk_record_replay_trace(const struct kk_record *rec, void *state, int *bad_li
 {
     const struct kk_game *g = rec->game;
     /* Commitments of the open simultaneous round, hidden until its last one is in. */
-    char round[KK_MAX_SEATS * (KK_EVENT_TEXT + 8)] = "";
+    char round[4 * KK_MAX_SEATS * (KK_EVENT_TEXT + 8)] = "";
     int round_first = 0;
     *bad_line = 0;
     kk_error e;
@@ -326,9 +326,9 @@ int kk_record_replay_trace(const struct kk_record *rec, void *state, int *bad_li
                 return kk_fail(err, "impossible chance outcome '%s'", ev->text);
             return kk_fail(err, "illegal move '%s' for seat %d", ev->text, who);
         }
+        uint32_t pending = trace ? kk_sim_pending(g, state) : 0;
+        char what[KK_EVENT_TEXT + 16] = "";
         if (trace) {
-            uint32_t pending = kk_sim_pending(g, state);
-            char what[KK_EVENT_TEXT + 16];
             if (who == KK_CHANCE)
                 snprintf(what, sizeof what, "* %s", ev->text);
             else
@@ -336,20 +336,20 @@ int kk_record_replay_trace(const struct kk_record *rec, void *state, int *bad_li
             if (!pending) {
                 trace_line(trace, ev->line, ev->line, what);
             } else {
-                if (round[0] == '\0')
+                size_t used = strlen(round);
+                if (used == 0)
                     round_first = ev->line;
-                else
-                    strcat(round, " | ");
-                strcat(round, what);
-                if (pending == 1u << who) { /* the last commitment: revealed together */
-                    char line[sizeof round + 16];
-                    snprintf(line, sizeof line, "reveal %s", round);
-                    trace_line(trace, round_first, ev->line, line);
-                    round[0] = '\0';
-                }
+                /* bounded: a pathological round is cut short in the trace, never overrun */
+                snprintf(round + used, sizeof round - used, "%s%s", used ? " | " : "", what);
             }
         }
         g->apply(state, m);
+        if (pending && kk_sim_revealed(pending, kk_sim_pending(g, state))) {
+            char line[sizeof round + 16];
+            snprintf(line, sizeof line, "reveal %s", round);
+            trace_line(trace, round_first, ev->line, line);
+            round[0] = '\0';
+        }
 #ifdef KK_CHECKS
         if (g->check && g->check(state, &e) != 0)
             return kk_fail(err, "internal state check failed after '%s': %s", ev->text, e.msg);
