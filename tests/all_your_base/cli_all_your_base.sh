@@ -51,11 +51,11 @@ expect 2 "escalate is for 2 to 4 players" "$KARK" selfplay all-your-base --playe
 expect 2 "needs hand_mode=pass" "$KARK" selfplay all-your-base --players 3 --set deck_prep=escalate --set hand_mode=draw
 
 # Self-play records replay to the scores they record, for every player count.
-roundtrip() { # roundtrip NAME PLAYERS AGENT SEED [--set X]...
-    local name="$1" p="$2" agent="$3" seed="$4"
-    shift 4
+roundtrip() { # roundtrip NAME PLAYERS AGENT SEED GAMES [--set X]...
+    local name="$1" p="$2" agent="$3" seed="$4" games="$5"
+    shift 5
     local dir="$tmp/rec-$name"
-    "$KARK" selfplay all-your-base --players "$p" --agents "$agent" --games 2 --seed "$seed" \
+    "$KARK" selfplay all-your-base --players "$p" --agents "$agent" --games "$games" --seed "$seed" \
         "$@" --record "$dir" >/dev/null
     for f in "$dir"/game-*.rec; do
         want=$(tail -1 "$f" | sed -n 's/^# result {"scores":\(\[[^]]*\]\).*/\1/p')
@@ -64,14 +64,14 @@ roundtrip() { # roundtrip NAME PLAYERS AGENT SEED [--set X]...
     done
 }
 for p in 2 3 4 5 6; do
-    roundtrip "$p-random" "$p" random "$p"
-    roundtrip "$p-mcts" "$p" mcts:iters=20 "$p"
+    roundtrip "$p-random" "$p" random "$p" 2
+    roundtrip "$p-mcts" "$p" mcts:iters=20 "$p" 1
 done
-roundtrip wild 3 random 7 --set wild_hardware=white_any
-roundtrip seq 4 random 8 --set turn_mode=sequential
-roundtrip esc4 4 random 9 --set deck_prep=escalate --set keep_base=0
-roundtrip esc2 2 random 10 --set deck_prep=escalate --set phases=5
-roundtrip esc3 3 random 11 --set deck_prep=escalate
+roundtrip wild 3 random 7 2 --set wild_hardware=white_any
+roundtrip seq 4 random 8 2 --set turn_mode=sequential
+roundtrip esc4 4 random 9 2 --set deck_prep=escalate --set keep_base=0
+roundtrip esc2 2 random 10 2 --set deck_prep=escalate --set phases=5
+roundtrip esc3 3 random 11 2 --set deck_prep=escalate
 
 # Removals under escalate are written '* -CARD' before the deal of phases 2 and 3.
 check "escalate removals recorded" test "$(grep -c '^\* -' "$tmp/rec-esc4/game-0.rec")" -eq 10

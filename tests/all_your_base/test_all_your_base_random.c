@@ -103,10 +103,10 @@ int main(void)
     const char *draw3[] = {"hand_mode=draw"};
     const char *esc2[] = {"deck_prep=escalate"};
     for (int p = 2; p <= AYB_MAX_SEATS; p++) {
-        play(p, NULL, 0, 6, 11);
-        play(p, base0, 2, 2, 12);
-        play(p, wild, 1, 3, 13);
-        play(p, seq, 2, 3, 14);
+        play(p, NULL, 0, 20, 11);
+        play(p, base0, 2, 5, 12);
+        play(p, wild, 1, 6, 13);
+        play(p, seq, 2, 6, 14);
         if (p >= 3 && p <= 4)
             play(p, esc, 2, 3, 15);
         if (p == 4)
