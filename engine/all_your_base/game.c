@@ -341,8 +341,11 @@ static void start_turn(struct ayb_state *s, int first)
         if (s->hand[p] && !(s->hand_mode == AYB_DRAW && s->played[p] >= 10))
             s->pending |= (uint8_t)(1u << p);
     s->phase_kind = AYB_PH_COMMIT;
-    if (!s->pending)
+    if (!s->pending) {
+        if (!first)
+            s->turn--; /* no such turn: the phase ended with the last one played */
         end_phase(s);
+    }
 }
 
 /* The escalate numbers added to the deck before phase `phase` (lo..hi), by player count. */

@@ -282,6 +282,25 @@ static void scenario_upgrade(void)
     CHECK_EQ_INT(ayb_check(&t, &err), 0);
 }
 
+/* Scenario 5 as a whole one-phase record: the upgrade from yH1 to wH5 with a yellow and a
+ * blue cube scores 11, and the record's result line [11, 9] is checked by the replay. */
+static void scenario_upgrade_record(void)
+{
+    struct ayb_state s;
+    replay("scenario-5-upgrade.rec", &s);
+    CHECK_EQ_INT(G->to_move(&s), KK_TERMINAL);
+    CHECK_EQ_INT(s.st[0][0].soft, card("wH5"));
+    CHECK_EQ_INT(s.loc[card("yH1")], AYB_L_DISCARD);
+    CHECK_EQ_INT(s.st[0][0].cubes[GB_YELLOW], 1);
+    CHECK_EQ_INT(s.st[0][0].cubes[GB_BLUE], 1);
+    CHECK_EQ_INT(ayb_station_score(&s.st[0][0]), 11);
+    CHECK_EQ_INT(s.total[0], 11);
+    CHECK_EQ_INT(s.total[1], 3 + 6);
+    CHECK_EQ_INT(s.turn, 5);
+    CHECK_EQ_INT(s.played[0], 10);
+    CHECK_EQ_INT(ayb_popcount(s.hand[0]), 4); /* held, never played */
+}
+
 /* Plays random sub-moves until the phase changes. */
 static void finish_phase(struct ayb_state *s, kk_rng *rng)
 {
@@ -433,6 +452,7 @@ int main(void)
     scenario_counts();
     scenario_contested();
     scenario_upgrade();
+    scenario_upgrade_record();
     scenario_persistence();
     x_plays();
     notation();
