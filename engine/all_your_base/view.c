@@ -1,12 +1,13 @@
 /* What an All Your Base seat cannot see, and the state's consistency check.
  * Hidden from a seat: the other seats' hands (bar the cards it passed at the last pass that
- * the receiver still holds), the deck, and the other seats' commitments not yet revealed. */
+ * the receiver still holds), the deck, the cards escalate removed from the game, and the
+ * other seats' commitments not yet revealed. */
 #include <string.h>
 
 #include "ayb.h"
 
-/* Deals the cards the seat cannot place (others' hands less the cards it knows, and the
- * deck) uniformly into those places, keeping every count; then redraws every other seat's
+/* Deals the cards the seat cannot place (others' hands less the cards it knows, the deck
+ * and the cards escalate removed) uniformly into those places, keeping every count; then redraws every other seat's
  * unrevealed sub-decisions uniformly among its legal ones for its new hand (the same number
  * of sub-decisions as it had made). The seat's own hand, plan and all public fields stay. */
 void ayb_sample_view(const void *state, int seat, kk_rng *rng, void *out)
@@ -20,6 +21,12 @@ void ayb_sample_view(const void *state, int seat, kk_rng *rng, void *out)
     int n = v->players;
     uint64_t fixed = v->known[seat], pool = v->deck;
     int need[AYB_MAX_SEATS] = {0};
+    /* Cards that escalate removed face down are unseen too. */
+    uint64_t out_cards = 0;
+    for (int c = 0; c < GB_CARDS; c++)
+        if (v->loc[c] == AYB_L_OUT)
+            out_cards |= 1ull << c;
+    pool |= out_cards;
     for (int p = 0; p < n; p++) {
         if (p == seat)
             continue;
@@ -46,6 +53,8 @@ void ayb_sample_view(const void *state, int seat, kk_rng *rng, void *out)
             v->loc[cards[at]] = (uint8_t)p;
             v->hand[p] |= 1ull << cards[at++];
         }
+    for (int i = ayb_popcount(out_cards); i > 0; i--)
+        v->loc[cards[at++]] = AYB_L_OUT;
     for (; at < k; at++) {
         v->loc[cards[at]] = AYB_L_DECK;
         v->deck |= 1ull << cards[at];

@@ -145,8 +145,46 @@ static void passed_cards(void)
     }
 }
 
+/* escalate's removed cards are unseen: views keep their number and redraw which they are. */
+static void removed_cards(void)
+{
+    struct kk_variant v;
+    kk_error err;
+    CHECK_EQ_INT(kk_variant_defaults(G, &v, &err), 0);
+    CHECK_EQ_INT(kk_variant_set(G, &v, "deck_prep=escalate", &err), 0);
+    struct ayb_state s, view;
+    CHECK_EQ_INT(kk_game_init(G, &s, &v, 4, &err), 0);
+    kk_rng rng;
+    kk_rng_seed(&rng, 8, 8);
+    while (s.phase < 2 || G->to_move(&s) == KK_CHANCE) {
+        if (G->to_move(&s) == KK_CHANCE)
+            G->apply(&s, G->sample_chance(&s, &rng));
+        else
+            random_sub(&s, &rng);
+    }
+    uint64_t out = 0;
+    for (int c = 0; c < GB_CARDS; c++)
+        if (s.loc[c] == AYB_L_OUT)
+            out |= 1ull << c;
+    CHECK_EQ_INT(ayb_popcount(out), 4);
+    int differ = 0;
+    for (int i = 0; i < 50; i++) {
+        G->sample_view(&s, 1, &rng, &view);
+        CHECK_EQ_INT(ayb_check(&view, &err), 0);
+        uint64_t vo = 0;
+        for (int c = 0; c < GB_CARDS; c++)
+            if (view.loc[c] == AYB_L_OUT)
+                vo |= 1ull << c;
+        CHECK_EQ_INT(ayb_popcount(vo), 4);
+        CHECK(!(vo & s.hand[1]));
+        differ += vo != out;
+    }
+    CHECK(differ > 45);
+}
+
 int main(void)
 {
+    removed_cards();
     barrier();
     passed_cards();
     return kk_test_done("all_your_base_view");
