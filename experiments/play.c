@@ -54,10 +54,12 @@ int kk_play_game(const struct kk_game *g, const struct kk_variant *v, int player
     /* A simultaneous round's commitments reach the observers only when the round is
      * revealed (after its last commitment), each with the state it was made in, so no agent
      * can learn another seat's pending choice through observe(). */
+    /* Commitments split into sub-decisions take several moves a seat. */
+    enum { HELD_MAX = 8 * KK_MAX_SEATS };
     char *held_states = NULL;
-    kk_move held_moves[KK_MAX_SEATS];
+    kk_move held_moves[HELD_MAX];
     int held = 0;
-    if (g->simultaneous && !(held_states = malloc(g->state_size * KK_MAX_SEATS)))
+    if (g->simultaneous && !(held_states = malloc(g->state_size * HELD_MAX)))
         return kk_fail(err, "out of memory");
     int length = 0, rc = 0;
     for (int events = 0;; events++) {
@@ -83,9 +85,9 @@ int kk_play_game(const struct kk_game *g, const struct kk_variant *v, int player
             g->apply(state, m);
             continue;
         }
-        if (held == KK_MAX_SEATS) {
-            rc = kk_fail(err, "%s: a simultaneous round of more than %d commitments", g->name,
-                         KK_MAX_SEATS);
+        if (held == HELD_MAX) {
+            rc = kk_fail(err, "%s: a simultaneous round of more than %d moves", g->name,
+                         HELD_MAX);
             break;
         }
         memcpy(held_states + (size_t)held * g->state_size, state, g->state_size);
