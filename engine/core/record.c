@@ -123,9 +123,20 @@ static int parse_line(struct kk_record *rec, int ln, char *s, kk_error *err)
                 return kk_fail(err, "%d: bad seat %ld", ln, seat);
             if (*text == '\0')
                 return kk_fail(err, "%d: seat %ld's line has no move", ln, seat);
-            if (strlen(text) >= KK_EVENT_TEXT)
-                return kk_fail(err, "%d: event text too long", ln);
-            add_event(rec, ln, (int)seat, text);
+            /* Several moves of one seat may share a line, joined by " ; " (the sub-decisions
+             * of one commitment). */
+            for (char *part = text; part;) {
+                char *join = strstr(part, KK_RECORD_JOIN);
+                if (join)
+                    *join = '\0';
+                part = trim(part);
+                if (*part == '\0')
+                    return kk_fail(err, "%d: empty move between ';' separators", ln);
+                if (strlen(part) >= KK_EVENT_TEXT)
+                    return kk_fail(err, "%d: event text too long", ln);
+                add_event(rec, ln, (int)seat, part);
+                part = join ? join + strlen(KK_RECORD_JOIN) : NULL;
+            }
             return 0;
         }
     }
@@ -299,7 +310,7 @@ int kk_record_replay_trace(const struct kk_record *rec, void *state, int *bad_li
     const struct kk_game *g = rec->game;
     /* Commitments of the open simultaneous round, hidden until its last one is in. */
     char round[4 * KK_MAX_SEATS * (KK_EVENT_TEXT + 8)] = "";
-    int round_first = 0;
+    int round_first = 0, round_seat = -1;
     *bad_line = 0;
     kk_error e;
     *bad_line = rec->header_line;
@@ -339,8 +350,13 @@ int kk_record_replay_trace(const struct kk_record *rec, void *state, int *bad_li
                 size_t used = strlen(round);
                 if (used == 0)
                     round_first = ev->line;
-                /* bounded: a pathological round is cut short in the trace, never overrun */
-                snprintf(round + used, sizeof round - used, "%s%s", used ? " | " : "", what);
+                /* A seat's sub-decisions read as its record line does ("0: a ; b"), seats
+                 * apart by " | ". Bounded: a pathological round is cut short, never overrun. */
+                if (used && who == round_seat)
+                    snprintf(round + used, sizeof round - used, "%s%s", KK_RECORD_JOIN, ev->text);
+                else
+                    snprintf(round + used, sizeof round - used, "%s%s", used ? " | " : "", what);
+                round_seat = who;
             }
         }
         g->apply(state, m);
@@ -387,10 +403,35 @@ void kk_record_write_event(struct kk_buf *out, const struct kk_game *g, const vo
     char text[KK_EVENT_TEXT];
     g->move_to_text(state, move, text, sizeof text);
     int who = g->to_move(state);
-    if (who == KK_CHANCE)
+    if (who == KK_CHANCE) {
         kk_buf_printf(out, "* %s\n", text);
+        return;
+    }
+    /* A commitment split into sub-decisions goes on one line, its moves joined by " ; ":
+     * the line before ends with the separator when this move continues it. */
+    size_t sep = strlen(KK_RECORD_JOIN);
+    int continues = out->len >= sep && strcmp(kk_buf_str(out) + out->len - sep, KK_RECORD_JOIN) == 0;
+    if (continues)
+        kk_buf_printf(out, "%s", text);
     else
-        kk_buf_printf(out, "%d: %s\n", who, text);
+        kk_buf_printf(out, "%d: %s", who, text);
+    uint32_t before = kk_sim_pending(g, state);
+    if (before & (1u << who)) {
+        void *next = malloc(g->state_size);
+        if (next) {
+            memcpy(next, state, g->state_size);
+            g->apply(next, move);
+            uint32_t after = kk_sim_pending(g, next);
+            int more = !kk_sim_revealed(before, after) && (after & (1u << who)) &&
+                       g->to_move(next) == who;
+            free(next);
+            if (more) {
+                kk_buf_printf(out, "%s", KK_RECORD_JOIN);
+                return;
+            }
+        }
+    }
+    kk_buf_printf(out, "\n");
 }
 
 static void scores_json(struct kk_buf *out, const struct kk_game *g, const void *state)

@@ -2,6 +2,7 @@
  *   # comment            game NAME           players N          set key=value
  *   * OUTCOME            (a chance outcome in the game's notation)
  *   S: MOVE              (seat S's move in the game's notation)
+ *   S: MOVE ; MOVE ...   (one commitment of seat S made of several sub-decisions)
  * A last comment line "# result {...}" is kept as result_json. */
 #ifndef KK_RECORD_H
 #define KK_RECORD_H
@@ -12,6 +13,9 @@
 #include "game.h"
 
 #define KK_EVENT_TEXT 64
+/* Consecutive moves of one seat that make up one commitment of a simultaneous round (a
+ * compound choice split into sub-decisions) share a record line, joined by this. */
+#define KK_RECORD_JOIN " ; "
 
 struct kk_record_event {
     int line;                /* 1-based line number in the source text */

@@ -20,21 +20,21 @@ rec="$TESTS/data/all-your-base/scenario-4-contested-tile.rec"
 out=$("$KARK" replay "$rec")
 check "scenario 4 replays: $out" [ "$out" = '{"game":"all-your-base","terminal":false,"scores":[0,0],"winners":[],"phase":1,"turn":2,"stations":[2,2]}' ]
 "$KARK" replay --events "$rec" >"$tmp/trace"
-check "turn 1 is revealed on one line" grep -qx '18-23 reveal 0: rA3 B | 0: yA2 B | 0: keep yA6 gA2 | 1: yD1 B | 1: gD3 S 0 | 1: keep bA1 bA5' "$tmp/trace"
-check "turn 2 is revealed on one line" grep -qx '31-36 reveal 0: yA6 B | 0: gA2 S 2 | 0: keep yH1 gH1 | 1: bA1 B | 1: bA5 S 1 | 1: keep rD1 rH2' "$tmp/trace"
+check "turn 1 is revealed on one line" grep -qx '18-19 reveal 0: rA3 B ; yA2 B ; keep yA6 gA2 | 1: yD1 B ; gD3 S 0 ; keep bA1 bA5' "$tmp/trace"
+check "turn 2 is revealed on one line" grep -qx '27-28 reveal 0: yA6 B ; gA2 S 2 ; keep yH1 gH1 | 1: bA1 B ; bA5 S 1 ; keep rD1 rH2' "$tmp/trace"
 check "no commitment shown alone" test "$(grep -c '^[0-9]* [01]:' "$tmp/trace")" -eq 0
 # A record that stops inside a turn keeps its commitments hidden.
-head -20 "$rec" >"$tmp/open.rec"
+head -18 "$rec" >"$tmp/open.rec"
 "$KARK" replay --events "$tmp/open.rec" >"$tmp/open-trace"
 check "an open turn is not revealed" test "$(grep -c 'rA3 B' "$tmp/open-trace")" -eq 0
 
 # Errors: one line naming the line of the record or the setting.
-sed 's/^1: bA5 S 1$/1: bA5 S 3/' "$rec" >"$tmp/bad-station.rec"
-expect 1 "bad-station.rec:35: .*illegal move 'bA5 S 3'" "$KARK" replay "$tmp/bad-station.rec"
-sed 's/^0: rA3 B$/1: rA3 B/' "$rec" >"$tmp/order.rec"
+sed 's/ bA5 S 1 ; / bA5 S 3 ; /' "$rec" >"$tmp/bad-station.rec"
+expect 1 "bad-station.rec:28: .*illegal move 'bA5 S 3'" "$KARK" replay "$tmp/bad-station.rec"
+sed 's/^0: rA3 B ; /1: rA3 B ; /' "$rec" >"$tmp/order.rec"
 expect 1 "order.rec:18: " "$KARK" replay "$tmp/order.rec"
-sed 's/^0: keep yA6 gA2$/0: keep yA6/' "$rec" >"$tmp/keep1.rec"
-expect 1 "keep1.rec:20: " "$KARK" replay "$tmp/keep1.rec"
+sed 's/ ; keep yA6 gA2$/ ; keep yA6/' "$rec" >"$tmp/keep1.rec"
+expect 1 "keep1.rec:18: " "$KARK" replay "$tmp/keep1.rec"
 sed 's/^\* gH1$/* zH1/' "$rec" >"$tmp/card.rec"
 expect 1 "card.rec:16: .*'zH1' is not a card" "$KARK" replay "$tmp/card.rec"
 sed 's/^\* gH1$/* rA3/' "$rec" >"$tmp/twice.rec"
