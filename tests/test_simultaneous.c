@@ -158,6 +158,26 @@ static void test_replay_trace(void)
     CHECK_EQ_INT(line, 14);
 }
 
+/* A commitment made of sub-decisions is written on one record line, joined by " ; ". */
+static void test_record_joins_sub_decisions(void)
+{
+    struct kk_variant v;
+    kk_error err;
+    kk_variant_defaults(g, &v, &err);
+    kk_variant_set(g, &v, "rounds=1", &err);
+    kk_variant_set(g, &v, "split=1", &err);
+    char state[256];
+    CHECK_EQ_INT(kk_game_init(g, state, &v, 2, &err), 0);
+    struct kk_buf out = {0};
+    static const kk_move moves[] = {0, 1, 1, 0};
+    for (int i = 0; i < 4; i++) {
+        kk_record_write_event(&out, g, state, moves[i]);
+        g->apply(state, moves[i]);
+    }
+    CHECK(strcmp(kk_buf_str(&out), "0: 0 ; 1\n1: 1 ; 0\n") == 0);
+    kk_buf_free(&out);
+}
+
 /* Seat 1 searching from its view wins about half the rounds against a random seat 0; a
  * search of the true state wins them all. */
 static double seat1_round_share(const char *spec, int games)
@@ -210,6 +230,7 @@ int main(void)
     test_pending_and_views();
     test_observe_waits_for_the_reveal();
     test_replay_trace();
+    test_record_joins_sub_decisions();
     test_honest_search();
     return kk_test_done("simultaneous");
 }
