@@ -586,15 +586,17 @@ static void td_get_stats(const void *state, double *out)
         out[TD_ST_TILES_LEFT] = __builtin_popcountll(s->up | s->flipped);
 }
 
-/* Replay JSON extras: the result and its parts, the round, the temple, and where the
- * archaeologists are (what a reader of a record wants to check). */
+/* Replay JSON extras: the result and its parts, the round, the temple, the flipped tiles,
+ * the face-up relic cards and where the archaeologists are (what a reader of a record wants
+ * to check). */
 static int td_extra_json(const void *state, char *buf, size_t size)
 {
     const struct td_state *s = state;
-    char temple[128] = "", where[512] = "";
+    const struct gb_card *deck = gb_deck(GB_DECK_GB1);
+    char temple[128] = "", where[512] = "", flipped[512] = "", relics[64] = "";
     if (s->phase != TD_PH_LAYOUT)
         td_layout_text(s, temple, sizeof temple);
-    int n = 0;
+    int n = 0, f = 0, r = 0;
     for (int p = 0; p < TD_PLACES; p++)
         for (int c = 0; c < TD_COLOURS; c++)
             for (int k = 0; k < s->at[p][c]; k++) {
@@ -605,11 +607,22 @@ static int td_extra_json(const void *state, char *buf, size_t size)
                     n += snprintf(where + n, sizeof where - (size_t)n, "%s\"%d,%d@%c\"",
                                   n ? "," : "", s->row[p - 1], s->x[p - 1], gb_colour_letters[c]);
             }
+    for (uint64_t m = s->flipped; m; m &= m - 1) {
+        int t = __builtin_ctzll(m);
+        f += snprintf(flipped + f, sizeof flipped - (size_t)f, "%s\"%d,%d\"", f ? "," : "",
+                      s->row[t], s->x[t]);
+    }
+    for (uint32_t m = s->relic_up; m; m &= m - 1) {
+        char card[8];
+        gb_card_text(deck, s->relic_id[__builtin_ctz(m)], card, sizeof card);
+        r += snprintf(relics + r, sizeof relics - (size_t)r, "%s\"%s\"", r ? "," : "", card);
+    }
     return snprintf(buf, size,
                     ",\"result\":%d,\"escaped\":%d,\"relics\":%d,\"round\":%d,\"layout\":%d,"
-                    "\"temple\":\"%s\",\"tiles_up\":%d,\"tiles_flipped\":%d,\"archaeologists\":[%s]",
+                    "\"temple\":\"%s\",\"tiles_up\":%d,\"flipped\":[%s],\"relics_up\":[%s],"
+                    "\"archaeologists\":[%s]",
                     td_result(s), td_escaped(s), td_relics_won(s), (int)s->round + 1, (int)s->layout,
-                    temple, __builtin_popcountll(s->up), __builtin_popcountll(s->flipped), where);
+                    temple, __builtin_popcountll(s->up), flipped, relics, where);
 }
 
 const struct kk_game kk_game_temple_of_doom = {
