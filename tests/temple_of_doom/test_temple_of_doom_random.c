@@ -140,7 +140,7 @@ int main(void)
     int games = 0;
     long events = 0;
     for (int players = 1; players <= TD_MAX_SEATS; players++)
-        for (int i = 0; i < 40; i++) {
+        for (int i = 0; i < 30; i++) {
             events += play_game(settings[i % kinds], players, (uint64_t)(1000 * players + i));
             games++;
         }
