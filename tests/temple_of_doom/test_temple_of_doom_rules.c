@@ -219,6 +219,34 @@ static void test_deal_order(void)
     CHECK_EQ_INT(s.temple_discard, 0);
 }
 
+/* first_seat=rotate: round k's play and deal start at seat k mod n. */
+static void test_rotate(void)
+{
+    struct td_state s;
+    start(&s, 2, "first_seat=rotate");
+    while (s.phase == TD_PH_DEAL)
+        g->apply(&s, __builtin_ctz(s.draw == TD_DRAW_RELIC    ? s.relic_deck
+                                   : s.draw == TD_DRAW_TEMPLE ? s.temple_deck
+                                                              : s.move_deck));
+    CHECK_EQ_INT(__builtin_popcount(s.hand[0]), 6);
+    CHECK_EQ_INT(g->to_move(&s), 0);
+    decline_round(&s);
+    while (s.draw != TD_DRAW_MOVE)
+        g->apply(&s, __builtin_ctz(s.draw == TD_DRAW_RELIC ? s.relic_deck : s.temple_deck));
+    g->apply(&s, __builtin_ctz(s.move_deck));
+    CHECK_EQ_INT(__builtin_popcount(s.hand[1]), 1); /* the deal starts at seat 1 */
+    while (s.phase == TD_PH_DEAL)
+        g->apply(&s, __builtin_ctz(s.move_deck));
+    CHECK_EQ_INT(g->to_move(&s), 1);
+    /* A lone player gets hand_solo cards. */
+    start(&s, 1, "hand_solo=4");
+    while (s.phase == TD_PH_DEAL)
+        g->apply(&s, 0 + __builtin_ctz(s.draw == TD_DRAW_RELIC    ? s.relic_deck
+                                       : s.draw == TD_DRAW_TEMPLE ? s.temple_deck
+                                                                  : s.move_deck));
+    CHECK_EQ_INT(__builtin_popcount(s.hand[0]), 4);
+}
+
 /* Scenario 1: colour and symbol moves from the entrance; no adjacent Circles from (1,8). */
 static void test_scenario1(void)
 {
@@ -489,6 +517,7 @@ int main(void)
     test_decks();
     test_layouts();
     test_deal_order();
+    test_rotate();
     test_scenario1();
     test_scenario2();
     test_scenario3();
