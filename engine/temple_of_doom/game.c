@@ -134,36 +134,32 @@ static int deal_size(const struct td_state *s)
  * leaves a chance node or starts the card play. */
 static void settle_deal(struct td_state *s)
 {
-    for (;;) {
-        int relic = __builtin_popcount(s->relic_up) < TD_RELICS_UP && s->relic_deck;
-        if (s->temple_todo > 0 && !s->temple_deck) {
-            s->temple_deck = s->temple_discard;
-            s->temple_discard = 0;
-            if (!s->temple_deck)
-                s->temple_todo = 0; /* every temple card is face up (keep_unmatched=1) */
+    if (s->temple_todo > 0 && !s->temple_deck) {
+        s->temple_deck = s->temple_discard;
+        s->temple_discard = 0;
+        if (!s->temple_deck)
+            s->temple_todo = 0; /* every temple card is face up (keep_unmatched=1) */
+    }
+    int relic = __builtin_popcount(s->relic_up) < TD_RELICS_UP && s->relic_deck;
+    if (s->setup && relic) {
+        s->draw = TD_DRAW_RELIC;
+    } else if (s->temple_todo > 0) {
+        s->draw = TD_DRAW_TEMPLE;
+    } else if (relic) {
+        s->draw = TD_DRAW_RELIC;
+    } else if (s->move_todo > 0) {
+        if (!s->move_deck) {
+            s->move_deck = s->move_played;
+            s->move_played = 0;
         }
-        int temple = s->temple_todo > 0;
-        if (s->setup && relic) {
-            s->draw = TD_DRAW_RELIC;
-        } else if (temple) {
-            s->draw = TD_DRAW_TEMPLE;
-        } else if (relic) {
-            s->draw = TD_DRAW_RELIC;
-        } else if (s->move_todo > 0) {
-            if (!s->move_deck) {
-                s->move_deck = s->move_played;
-                s->move_played = 0;
-            }
-            s->draw = TD_DRAW_MOVE;
-        } else {
-            s->setup = 0;
-            s->seat = (uint8_t)td_next_player(s, s->first_seat);
-            s->phase = TD_PH_CARD;
-            return;
-        }
-        s->phase = TD_PH_DEAL;
+        s->draw = TD_DRAW_MOVE;
+    } else {
+        s->setup = 0;
+        s->seat = (uint8_t)td_next_player(s, s->first_seat);
+        s->phase = TD_PH_CARD;
         return;
     }
+    s->phase = TD_PH_DEAL;
 }
 
 static void start_deal(struct td_state *s)
