@@ -107,7 +107,7 @@ void kk_search_returns(const struct kk_game *g, const void *state, enum kk_rewar
     if (g->cooperative) {
         /* result() is only defined for a finished game; evaluate() estimates it. */
         for (int s = 0; s < n; s++)
-            out[s] = clamp01(g->evaluate(state, s) / scale);
+            out[s] = clamp01((g->evaluate(state, s) - g->result_min) / scale);
         return;
     }
     double val[KK_MAX_SEATS];

@@ -57,7 +57,7 @@ void kk_search_playout(struct kk_search_scratch *sc, void *state,
 
 /* Returns of any state in [0, 1]: kk_returns() when terminal; otherwise the same
  * definitions with each seat's evaluate() standing in for its score (cooperative games:
- * clamp(evaluate / score_scale, 0, 1), evaluate estimating the final result). */
+ * clamp((evaluate - result_min) / score_scale, 0, 1), evaluate estimating the final result). */
 void kk_search_returns(const struct kk_game *g, const void *state, enum kk_reward reward,
                        double *out);
 

@@ -217,7 +217,7 @@ void kk_returns(const struct kk_game *g, const void *state, enum kk_reward rewar
     if (g->cooperative) {
         double r = g->result ? g->result(state) : 0;
         for (int s = 0; s < n; s++)
-            out[s] = clamp(r / scale, 0, 1);
+            out[s] = clamp((r - g->result_min) / scale, 0, 1);
         return;
     }
     if (reward == KK_REWARD_WIN) {

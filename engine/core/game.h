@@ -36,6 +36,8 @@ struct kk_game {
     int max_moves;     /* upper bound on legal_moves() and chance_outcomes() counts */
     int score_scale;   /* a typical winning score, to normalise score margins to ~[-1, 1] */
     int cooperative;   /* 1: one person plays every seat and result() is the outcome */
+    int result_min;    /* cooperative: lowest result; returns map [result_min, result_min +
+                        * score_scale] to [0, 1] (0 for games whose results start at 0) */
     const struct kk_param *params;
     int num_params;
     const struct kk_stat_desc *stats;
@@ -176,7 +178,7 @@ enum kk_reward { KK_REWARD_WIN, KK_REWARD_MARGIN };
 /* Per-seat returns of a terminal (or cut-off) state, each in [0, 1]:
  * WIN: 1/k to each of k winners (at a non-terminal state: the current leaders), 0 else;
  * MARGIN: 0.5 + 0.5 * clamp((own score - best other score) / score_scale, -1, 1).
- * Cooperative games: every seat gets clamp(result / score_scale, 0, 1). */
+ * Cooperative games: every seat gets clamp((result - result_min) / score_scale, 0, 1). */
 void kk_returns(const struct kk_game *g, const void *state, enum kk_reward reward, double *out);
 
 /* Winners from scores: every seat with the top score. */
