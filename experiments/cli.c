@@ -130,3 +130,26 @@ void *kk_cli_position(const char *cmd, const struct kk_game *g, const char *reco
     *status = KK_EXIT_OK;
     return state;
 }
+
+int kk_cli_game_option(const char *cmd, int argc, char **argv, int *i, long long *players,
+                       const char **sets, int *num_sets, int max_sets)
+{
+    const char *a = argv[*i], *val;
+    if (strcmp(a, "--players") == 0) {
+        if (!(val = kk_cli_value(cmd, argc, argv, i)) ||
+            kk_cli_long(cmd, a, val, 1, KK_MAX_SEATS, players) != 0)
+            return -1;
+        return 1;
+    }
+    if (strcmp(a, "--set") == 0) {
+        if (!(val = kk_cli_value(cmd, argc, argv, i)))
+            return -1;
+        if (*num_sets == max_sets) {
+            kk_cli_usage(cmd, "too many --set options (at most %d)", max_sets);
+            return -1;
+        }
+        sets[(*num_sets)++] = val;
+        return 1;
+    }
+    return 0;
+}

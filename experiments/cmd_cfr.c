@@ -83,6 +83,11 @@ int kk_cfr_command(const struct kk_game *const *games, FILE *out, int argc, char
     struct kk_cfr_opts opts = {.method = KK_CFR_EXTERNAL, .regret = KK_CFR_RM_PLUS};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val;
+        int taken = kk_cli_game_option(CMD, argc, argv, &i, &players, sets, &num_sets, MAX_SETS);
+        if (taken < 0)
+            return KK_EXIT_USAGE;
+        if (taken)
+            continue;
         if (kk_cli_is_help(a)) {
             help(out);
             return KK_EXIT_OK;
@@ -94,10 +99,6 @@ int kk_cfr_command(const struct kk_game *const *games, FILE *out, int argc, char
         } else if (strcmp(a, "--seed") == 0) {
             if (!(val = kk_cli_value(CMD, argc, argv, &i)) ||
                 kk_cli_long(CMD, a, val, 0, INT64_MAX, &seed) != 0)
-                return KK_EXIT_USAGE;
-        } else if (strcmp(a, "--players") == 0) {
-            if (!(val = kk_cli_value(CMD, argc, argv, &i)) ||
-                kk_cli_long(CMD, a, val, 1, KK_MAX_SEATS, &players) != 0)
                 return KK_EXIT_USAGE;
         } else if (strcmp(a, "--every") == 0) {
             if (!(val = kk_cli_value(CMD, argc, argv, &i)) ||
@@ -133,12 +134,6 @@ int kk_cfr_command(const struct kk_game *const *games, FILE *out, int argc, char
         } else if (strcmp(a, "--out") == 0) {
             if (!(out_path = kk_cli_value(CMD, argc, argv, &i)))
                 return KK_EXIT_USAGE;
-        } else if (strcmp(a, "--set") == 0) {
-            if (!(val = kk_cli_value(CMD, argc, argv, &i)))
-                return KK_EXIT_USAGE;
-            if (num_sets == MAX_SETS)
-                return kk_cli_usage(CMD, "too many --set options (at most %d)", MAX_SETS);
-            sets[num_sets++] = val;
         } else if (a[0] == '-') {
             return kk_cli_usage(CMD, "unknown option '%s' (expected --iters, --players, --set, "
                                      "--seed, --out, --every, --method, --rm, --max-nodes or "

@@ -31,22 +31,17 @@ int kk_cmd_perft(int argc, char **argv)
     int num_sets = 0;
     long long players = 0, depth = 0;
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *val;
+        const char *a = argv[i];
+        int taken = kk_cli_game_option(CMD, argc, argv, &i, &players, sets, &num_sets, MAX_SETS);
+        if (taken < 0)
+            return KK_EXIT_USAGE;
+        if (taken)
+            continue;
         if (kk_cli_is_help(a)) {
             help();
             return KK_EXIT_OK;
         }
-        if (strcmp(a, "--players") == 0) {
-            if (!(val = kk_cli_value(CMD, argc, argv, &i)) ||
-                kk_cli_long(CMD, a, val, 1, KK_MAX_SEATS, &players) != 0)
-                return KK_EXIT_USAGE;
-        } else if (strcmp(a, "--set") == 0) {
-            if (!(val = kk_cli_value(CMD, argc, argv, &i)))
-                return KK_EXIT_USAGE;
-            if (num_sets == MAX_SETS)
-                return kk_cli_usage(CMD, "too many --set options (at most %d)", MAX_SETS);
-            sets[num_sets++] = val;
-        } else if (strcmp(a, "--record") == 0) {
+        if (strcmp(a, "--record") == 0) {
             if (!(record = kk_cli_value(CMD, argc, argv, &i)))
                 return KK_EXIT_USAGE;
         } else if (a[0] == '-' && a[1] != '\0' && !(a[1] >= '0' && a[1] <= '9')) {

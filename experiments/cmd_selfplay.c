@@ -45,6 +45,11 @@ int kk_cmd_selfplay(int argc, char **argv)
     long long games = 1, seed = 1, players = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        int taken = kk_cli_game_option(CMD, argc, argv, &i, &players, sets, &num_sets, MAX_SETS);
+        if (taken < 0)
+            return KK_EXIT_USAGE;
+        if (taken)
+            continue;
         if (kk_cli_is_help(a)) {
             help();
             return KK_EXIT_OK;
@@ -61,16 +66,6 @@ int kk_cmd_selfplay(int argc, char **argv)
             if (!(val = kk_cli_value(CMD, argc, argv, &i)) ||
                 kk_cli_long(CMD, a, val, 0, INT64_MAX, &seed) != 0)
                 return KK_EXIT_USAGE;
-        } else if (strcmp(a, "--players") == 0) {
-            if (!(val = kk_cli_value(CMD, argc, argv, &i)) ||
-                kk_cli_long(CMD, a, val, 1, KK_MAX_SEATS, &players) != 0)
-                return KK_EXIT_USAGE;
-        } else if (strcmp(a, "--set") == 0) {
-            if (!(val = kk_cli_value(CMD, argc, argv, &i)))
-                return KK_EXIT_USAGE;
-            if (num_sets == MAX_SETS)
-                return kk_cli_usage(CMD, "too many --set options (at most %d)", MAX_SETS);
-            sets[num_sets++] = val;
         } else if (strcmp(a, "--record") == 0) {
             if (!(record_dir = kk_cli_value(CMD, argc, argv, &i)))
                 return KK_EXIT_USAGE;
