@@ -119,3 +119,85 @@ void gt_track_generate(struct gt_track *t, uint64_t n)
     }
     gt_track_fire_lines(t);
 }
+
+int gt_step_bounds(int m, int used, int step, int *kmin)
+{
+    int kmax = m - used - (3 - step);
+    *kmin = step == 3 ? kmax : 1;
+    return kmax;
+}
+
+int gt_may_enter(const struct gt_track *t, int from, int to, int may)
+{
+    if (from == GT_END || to == GT_START)
+        return 0;
+    if (to == GT_END)
+        return from != GT_START && from / GT_COLS == GT_ROWS - 1;
+    if (from == GT_START) {
+        if (to / GT_COLS != 0)
+            return 0;
+    } else {
+        int dx = to % GT_COLS - from % GT_COLS, dy = to / GT_COLS - from / GT_COLS;
+        if (dx * dx + dy * dy != 1)
+            return 0;
+    }
+    switch (t->tile[to]) {
+    case GT_OPEN:
+        return 1;
+    case GT_BRICK:
+        return (may & GT_MAY_BRICK) != 0;
+    case GT_LUMBER:
+        return (may & GT_MAY_LUMBER) != 0;
+    default:
+        return 0;
+    }
+}
+
+/* The positions reachable in one space from `from`, in a fixed order. */
+static int neighbours(const struct gt_track *t, int from, int may, int *out)
+{
+    int n = 0;
+    if (from == GT_START) {
+        for (int x = 0; x < GT_COLS; x++)
+            if (gt_may_enter(t, from, x, may))
+                out[n++] = x;
+        return n;
+    }
+    int x = from % GT_COLS, y = from / GT_COLS;
+    if (y == GT_ROWS - 1)
+        out[n++] = GT_END;
+    for (int d = 0; d < 4; d++) {
+        int nx = x + dir_dx[d], ny = y + dir_dy[d];
+        if (nx < 0 || nx >= GT_COLS || ny < 0 || ny >= GT_ROWS)
+            continue;
+        if (gt_may_enter(t, from, ny * GT_COLS + nx, may))
+            out[n++] = ny * GT_COLS + nx;
+    }
+    return n;
+}
+
+static void paths_from(const struct gt_track *t, int at, int may, int kmin, int kmax,
+                       struct gt_path *cur, struct gt_path *out, int *count)
+{
+    int next[5], n = at == GT_END || cur->len == kmax ? 0 : neighbours(t, at, may, next);
+    /* The path may stop here when it reached the end, used kmax spaces, is stuck, or has
+     * already used at least kmin spaces (k is the seat's choice). */
+    if (n == 0 || (cur->len >= kmin && cur->len >= 1))
+        out[(*count)++] = *cur;
+    for (int i = 0; i < n; i++) {
+        cur->pos[cur->len++] = (uint8_t)next[i];
+        paths_from(t, next[i], may, kmin, kmax, cur, out, count);
+        cur->len--;
+    }
+}
+
+int gt_paths(const struct gt_track *t, int from, int may, int kmin, int kmax,
+             struct gt_path *out)
+{
+    struct gt_path cur = {0};
+    int count = 0;
+    if (from == GT_END || kmax < 1)
+        return 0;
+    paths_from(t, from, may, kmin, kmax, &cur, out, &count);
+    return count;
+}

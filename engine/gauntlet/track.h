@@ -44,4 +44,34 @@ int gt_track_connected(const struct gt_track *t);
 /* Recomputes hits[] from tile[]. */
 void gt_track_fire_lines(struct gt_track *t);
 
+
+
+/* ---- Movement (one seat's step) ---- */
+/* Positions: a tile index 0..35, or off the track at the start or the end. */
+enum { GT_START = GT_TILES, GT_END = GT_TILES + 1 };
+#define GT_MAX_STEP 4     /* most spaces one step can use: M = 6 minus one per later step */
+#define GT_MAX_PATHS 512  /* bound on gt_paths() (at most 4 choices per space, 4 spaces) */
+/* Permissions a step card gives: enter Brick tiles, enter Lumber tiles. */
+enum { GT_MAY_BRICK = 1, GT_MAY_LUMBER = 2 };
+
+/* The spaces one step's path enters, in order (len 0: no space could be entered; the
+ * step still counts 1 of the turn's moves). */
+struct gt_path {
+    uint8_t len;
+    uint8_t pos[GT_MAX_STEP];
+};
+
+/* How many spaces step `step` (1..3) may use with M moves of which `used` are spent: each
+ * later step keeps one; step 3 uses everything left. Returns kmax; *kmin is 1, or kmax in
+ * step 3. */
+int gt_step_bounds(int m, int used, int step, int *kmin);
+/* 1 if a pawn may enter position `to` (a tile, or GT_END) from `from` in one orthogonal
+ * space with permissions `may`: open ground always, Brick/Lumber with the permission,
+ * Arrow tiles never; the start reaches only row-0 tiles, row 11 reaches the end by +y. */
+int gt_may_enter(const struct gt_track *t, int from, int to, int may);
+/* Writes every path of a step from `from` into out (at most GT_MAX_PATHS, in a fixed
+ * order) and returns how many: lengths kmin..kmax, ending early at the end, or shorter
+ * when the pawn is stuck (no space can be entered: a length-0 path). */
+int gt_paths(const struct gt_track *t, int from, int may, int kmin, int kmax,
+             struct gt_path *out);
 #endif
