@@ -9,13 +9,16 @@
 #include "../box/layout.h"
 #include "gauntlet.h"
 
-enum { P_LAYOUT_SEED, P_SWORD_REACH, P_FINAL_TIE, P_TWO_PLAYER_DECK, P_MARKET, P_MAX_TURNS,
+enum { P_LAYOUT_SEED, P_TRACK, P_SWORD_REACH, P_FINAL_TIE, P_TWO_PLAYER_DECK, P_MARKET, P_MAX_TURNS,
        NUM_PARAMS };
+static const char *const track_alphabet[] = {".BLn>s<", NULL};
 static const char *const reach_choices[] = {"orthogonal", "king", NULL};
 static const char *const tie_choices[] = {"order", "shared", NULL};
 static const struct kk_param gt_params[NUM_PARAMS] = {
     {"layout_seed", KK_PARAM_INT, "0", -1, 1000000, NULL, 0, 0,
      "0: the fixed track; N >= 1: generated track N; -1: a new track each game"},
+    {"track", KK_PARAM_WORD, "", 0, 0, track_alphabet, 0, GT_TILES,
+     "empty, or 36 letters . B L n > s < row-major from (0,0): replaces layout_seed"},
     {"sword_reach", KK_PARAM_CHOICE, "orthogonal", 0, 0, reach_choices, 0, 0,
      "Swords reach: same or orthogonally adjacent tile, or king (also diagonal)"},
     {"final_tie", KK_PARAM_CHOICE, "order", 0, 0, tie_choices, 0, 0,
@@ -62,7 +65,15 @@ static int gt_init(void *state, const struct kk_variant *v, int players, kk_erro
     s->final_tie_shared = (uint8_t)v->value[P_FINAL_TIE][0];
     s->max_turns = (uint8_t)v->value[P_MAX_TURNS][0];
     int seed = v->value[P_LAYOUT_SEED][0];
-    if (seed == 0)
+    if (v->len[P_TRACK] != 0 && v->len[P_TRACK] != GT_TILES)
+        return kk_fail(err, "track needs 36 letters, not %d", v->len[P_TRACK]);
+    if (v->len[P_TRACK]) {
+        /* An explicit track overrides layout_seed (and draws no layout). */
+        for (int i = 0; i < GT_TILES; i++)
+            s->track.tile[i] = (uint8_t)v->value[P_TRACK][i];
+        gt_track_fire_lines(&s->track);
+        seed = 0;
+    } else if (seed == 0)
         gt_track_fixed(&s->track);
     else if (seed > 0)
         gt_track_generate(&s->track, (uint64_t)seed);

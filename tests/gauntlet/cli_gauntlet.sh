@@ -11,7 +11,7 @@ check() { # check DESCRIPTION CONDITION...
 }
 
 "$KARK" rules gauntlet >"$tmp/rules"
-for p in layout_seed sword_reach final_tie two_player_deck market_per_player max_turns; do
+for p in layout_seed track sword_reach final_tie two_player_deck market_per_player max_turns; do
     check "rules lists $p" grep -q "^$p " "$tmp/rules"
 done
 
@@ -19,6 +19,8 @@ expect 2 "sword_reach" "$KARK" selfplay gauntlet --set sword_reach=queen
 expect 2 "final_tie" "$KARK" selfplay gauntlet --set final_tie=never
 expect 2 "layout_seed" "$KARK" selfplay gauntlet --set layout_seed=-2
 expect 2 "max_turns" "$KARK" selfplay gauntlet --set max_turns=0
+expect 2 "track" "$KARK" selfplay gauntlet --set track=abc
+expect 2 "track" "$KARK" selfplay gauntlet --set track=...
 expect 2 "two_player_deck" "$KARK" selfplay gauntlet --set two_player_deck=2
 
 # A die outside 3-6 and a plan card not in hand are refused with the line number.
@@ -29,7 +31,8 @@ expect 1 "die.rec:9: " "$KARK" replay "$tmp/die.rec"
 
 # Self-play records replay to the scores they record.
 for p in 2 3 4; do
-    for set in layout_seed=0 layout_seed=-1 sword_reach=king; do
+    for set in layout_seed=0 layout_seed=-1 sword_reach=king \
+        track=n.sB..LL..s.B...L.BB.LL.ns.Bs..L.B..; do
         dir="$tmp/rec-$p-$set"
         "$KARK" selfplay gauntlet --players "$p" --agents random --games 2 --seed "$p" \
             --set "$set" --record "$dir" >/dev/null

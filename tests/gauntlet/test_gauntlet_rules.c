@@ -248,6 +248,17 @@ static void layout_param(void)
     gt_track_text(&s.track, buf);
     CHECK(!strcmp(buf, "n.sB..LL..s.B...L.BB.LL.>n.Bs..L.B.."));
     CHECK(kk_variant_set(G, &v, "sword_reach=queen", &err) != 0);
+    /* An explicit track overrides layout_seed; a wrong length fails at init. */
+    CHECK_EQ_INT(kk_variant_set(G, &v, "layout_seed=-1", &err), 0);
+    CHECK_EQ_INT(kk_variant_set(G, &v, "track=...>.BL....<.BL..BL.<>.LB..L.<B.L>.B", &err), 0);
+    CHECK_EQ_INT(kk_game_init(G, &s, &v, 2, &err), 0);
+    CHECK_EQ_INT(s.phase, GT_PHASE_DEAL); /* no `* layout` event */
+    gt_track_text(&s.track, buf);
+    CHECK(!strcmp(buf, "...>.BL....<.BL..BL.<>.LB..L.<B.L>.B"));
+    CHECK_EQ_INT(s.track.hits[at(1, 1)], 1);
+    CHECK_EQ_INT(kk_variant_set(G, &v, "track=..n", &err), 0);
+    CHECK(kk_game_init(G, &s, &v, 2, &err) != 0);
+    CHECK(kk_variant_set(G, &v, "track=x", &err) != 0);
 }
 
 int main(void)
