@@ -10,7 +10,7 @@
 #include "error.h"
 
 #define KK_MAX_PARAMS 12
-#define KK_MAX_LIST 16
+#define KK_MAX_LIST 36 /* the longest: the Gauntlet's 36-letter track */
 /* Value of an integer parameter whose default is "auto" and was left at it
  * (the game derives the value, e.g. from the number of players). */
 #define KK_AUTO INT32_MIN
