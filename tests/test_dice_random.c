@@ -12,27 +12,6 @@ static const struct kk_game *g = &kk_game_carcassonne_dice;
 static kk_move moves[4096];
 static double probs[4096];
 
-static int in_list(kk_move m, const kk_move *list, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] == m)
-            return 1;
-    return 0;
-}
-
-static void roundtrip(const struct dice_state *s, kk_move m)
-{
-    char text[64];
-    kk_move back = -1;
-    kk_error err;
-    g->move_to_text(s, m, text, sizeof text);
-    int rc = g->move_from_text(s, text, &back, &err);
-    if (rc != 0 || back != m) {
-        fprintf(stderr, "notation round trip failed for %d: '%s'\n", (int)m, text);
-        CHECK(0);
-    }
-}
-
 static void play_game(const char *setting, int players, uint64_t seed, int deep)
 {
     struct kk_variant v;
@@ -62,20 +41,20 @@ static void play_game(const char *setting, int players, uint64_t seed, int deep)
             m = g->sample_chance(&s, &rng);
             if (deep) {
                 int n = g->chance_outcomes(&s, moves, probs);
-                CHECK(in_list(m, moves, n));
+                CHECK(kk_test_in_list(m, moves, n));
             }
         } else {
             CHECK_EQ_INT(who, s.seat);
             int n = g->legal_moves(&s, moves);
             CHECK(n >= 1 && n <= g->max_moves);
             m = g->random_move(&s, &rng);
-            CHECK(in_list(m, moves, n));
+            CHECK(kk_test_in_list(m, moves, n));
             if (deep)
                 for (int i = 0; i < n; i++)
-                    roundtrip(&s, moves[i]);
+                    kk_test_roundtrip(g, &s, moves[i]);
         }
         if (who == KK_CHANCE || !deep)
-            roundtrip(&s, m);
+            kk_test_roundtrip(g, &s, m);
         g->apply(&s, m);
         events++;
     }

@@ -15,10 +15,7 @@ static const struct kk_game *g = &kk_toy_match;
 
 static void start(void *state)
 {
-    struct kk_variant v;
-    kk_error err;
-    CHECK_EQ_INT(kk_variant_defaults(g, &v, &err), 0);
-    CHECK_EQ_INT(kk_game_init(g, state, &v, 2, &err), 0);
+    kk_test_new_game(g, state, 2, NULL, 0);
 }
 
 static void test_pending_and_views(void)

@@ -44,6 +44,23 @@ int kk_test_replay_file(const char *path, const struct kk_game **g, void *state,
                         kk_error *err);
 /* Parses a one-line expect file {"scores": [a, b, ...]} into scores; returns the count or -1. */
 int kk_test_read_expect(const char *path, int32_t *scores, int max);
+/* Helpers the game suites share; each failure is a CHECK failure with a message. */
+/* v = g's defaults with each "key=value" of sets[0..nsets) applied. */
+void kk_test_variant(const struct kk_game *g, struct kk_variant *v, const char *const *sets,
+                     int nsets);
+/* kk_test_variant, then sets state up for `players` seats (0: the game's default). */
+void kk_test_new_game(const struct kk_game *g, void *state, int players,
+                      const char *const *sets, int nsets);
+/* Replays the record file at path, which must be a game of g, into state and runs g->check
+ * on the end position. */
+void kk_test_replay_checked(const struct kk_game *g, const char *path, void *state);
+/* Parses text at state, checks it is legal, applies it. */
+void kk_test_apply_text(const struct kk_game *g, void *state, const char *text);
+/* move_to_text then move_from_text gives m back at state: 0, or -1 (a failed check). */
+int kk_test_roundtrip(const struct kk_game *g, const void *state, kk_move m);
+/* 1 if m is among list[0..n). */
+int kk_test_in_list(kk_move m, const kk_move *list, int n);
+
 /* A buffer big enough for any game's state (checked at start-up). */
 #define KK_TEST_STATE_MAX (1 << 16)
 

@@ -14,9 +14,7 @@ static void play(int players, const char *const *sets, int nsets, int games, uin
 {
     struct kk_variant v;
     kk_error err;
-    CHECK_EQ_INT(kk_variant_defaults(G, &v, &err), 0);
-    for (int i = 0; i < nsets; i++)
-        CHECK_EQ_INT(kk_variant_set(G, &v, sets[i], &err), 0);
+    kk_test_variant(G, &v, sets, nsets);
     kk_rng rng;
     kk_rng_seed(&rng, seed, (uint64_t)players);
     static kk_move moves[AYB_MAX_MOVES];

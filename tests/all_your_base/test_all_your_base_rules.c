@@ -17,43 +17,6 @@ static int card(const char *text)
     return c < 0 ? 0 : c;
 }
 
-static void replay(const char *name, struct ayb_state *s)
-{
-    char path[256];
-    const struct kk_game *g = NULL;
-    int line = 0;
-    kk_error err;
-    snprintf(path, sizeof path, DATA "%s", name);
-    int rc = kk_test_replay_file(path, &g, s, &line, &err);
-    if (rc != 0)
-        fprintf(stderr, "%s: line %d: %s\n", path, line, err.msg);
-    CHECK_EQ_INT(rc, 0);
-    CHECK(g == G);
-    CHECK_EQ_INT(ayb_check(s, &err), 0);
-}
-
-static void new_game(struct ayb_state *s, int players, const char *const *sets, int nsets)
-{
-    struct kk_variant v;
-    kk_error err;
-    CHECK_EQ_INT(kk_variant_defaults(G, &v, &err), 0);
-    for (int i = 0; i < nsets; i++)
-        CHECK_EQ_INT(kk_variant_set(G, &v, sets[i], &err), 0);
-    CHECK_EQ_INT(kk_game_init(G, s, &v, players, &err), 0);
-}
-
-static void apply_text(struct ayb_state *s, const char *text)
-{
-    kk_move m;
-    kk_error err;
-    int rc = G->move_from_text(s, text, &m, &err);
-    if (rc)
-        fprintf(stderr, "'%s': %s\n", text, err.msg);
-    CHECK_EQ_INT(rc, 0);
-    CHECK(kk_is_legal(G, s, m));
-    G->apply(s, m);
-}
-
 /* Adds a station of `symbol` to seat's base from the supply, with software and cubes. */
 static int add_station(struct ayb_state *s, int seat, int symbol, const char *soft,
                        const int cubes[GB_CUBE_COLOURS])
@@ -84,7 +47,7 @@ static int add_station(struct ayb_state *s, int seat, int symbol, const char *so
 static void scenario_scoring(void)
 {
     struct ayb_state s;
-    new_game(&s, 6, NULL, 0); /* 5-6 players: 6 tiles of each symbol */
+    kk_test_new_game(G, &s, 6, NULL, 0); /* 5-6 players: 6 tiles of each symbol */
     const int red1[4] = {1, 0, 0, 0}, blue1[4] = {0, 0, 0, 1}, none[4] = {0};
     const int rg[4] = {1, 0, 1, 0}, yel1[4] = {0, 1, 0, 0}, br[4] = {1, 0, 0, 1};
     int a = add_station(&s, 0, GB_HAMMERS, "rH6", red1);
@@ -110,7 +73,7 @@ static void phase_counts(int players, const char *const *sets, int nsets, const 
                          int dealt)
 {
     struct ayb_state s;
-    new_game(&s, players, sets, nsets);
+    kk_test_new_game(G, &s, players, sets, nsets);
     kk_rng rng;
     kk_rng_seed(&rng, 5, (uint64_t)players);
     static kk_move mv[AYB_MAX_MOVES];
@@ -157,7 +120,7 @@ static void scenario_counts(void)
     phase_counts(3, draw3, 1, h2, p2, k2, n2, 5, 18 + 24);
     /* In the draw style the last turn's seats hold 4 cards that are never played. */
     struct ayb_state s;
-    new_game(&s, 2, NULL, 0);
+    kk_test_new_game(G, &s, 2, NULL, 0);
     kk_rng rng;
     kk_rng_seed(&rng, 9, 0);
     static kk_move mv[AYB_MAX_MOVES];
@@ -185,7 +148,7 @@ static void scenario_counts(void)
 static void scenario_contested(void)
 {
     struct ayb_state s;
-    replay("scenario-4-contested-tile.rec", &s);
+    kk_test_replay_checked(G, DATA "scenario-4-contested-tile.rec", &s);
     CHECK_EQ_INT(s.tiles[GB_ARROW], 0);
     CHECK_EQ_INT(s.nst[0], 2); /* stations 0, 1: no station 2 */
     CHECK_EQ_INT(s.nst[1], 2);
@@ -221,7 +184,7 @@ static void give(struct ayb_state *s, int seat, const char *const *cards, int n)
 /* A 2-player state at turn 1 with the deal done at random, then both hands cleared. */
 static void bare_turn(struct ayb_state *s, const char *const *sets, int nsets)
 {
-    new_game(s, 2, sets, nsets);
+    kk_test_new_game(G, s, 2, sets, nsets);
     kk_rng rng;
     kk_rng_seed(&rng, 3, 3);
     while (G->to_move(s) == KK_CHANCE)
@@ -250,12 +213,12 @@ static void scenario_upgrade(void)
     kk_error err;
     CHECK_EQ_INT(ayb_check(&s, &err), 0);
     CHECK_EQ_INT(ayb_base_score(&s, 0), 1 + 3); /* yH1 matches the yellow cube */
-    apply_text(&s, "wH5 S 0");
-    apply_text(&s, "rD1 B");
-    apply_text(&s, "keep gD3 bA1");
-    apply_text(&s, "yD1 B");
-    apply_text(&s, "yD5 S 0");
-    apply_text(&s, "keep gH1 bH2");
+    kk_test_apply_text(G, &s, "wH5 S 0");
+    kk_test_apply_text(G, &s, "rD1 B");
+    kk_test_apply_text(G, &s, "keep gD3 bA1");
+    kk_test_apply_text(G, &s, "yD1 B");
+    kk_test_apply_text(G, &s, "yD5 S 0");
+    kk_test_apply_text(G, &s, "keep gH1 bH2");
     CHECK_EQ_INT(ayb_check(&s, &err), 0);
     CHECK_EQ_INT(s.st[0][id].soft, card("wH5"));
     CHECK_EQ_INT(s.loc[card("yH1")], AYB_L_DISCARD);
@@ -269,12 +232,12 @@ static void scenario_upgrade(void)
     const char *g1[] = {"gH1", "bH2", "bW2", "bB1", "rD1", "rA3"};
     give(&t, 0, g0, 6);
     give(&t, 1, g1, 6);
-    apply_text(&t, "rC1 S 0");
-    apply_text(&t, "kC1 S 0");
-    apply_text(&t, "keep gD3 bA1");
-    apply_text(&t, "rD1 B");
-    apply_text(&t, "gH1 H 0");
-    apply_text(&t, "keep bH2 bW2");
+    kk_test_apply_text(G, &t, "rC1 S 0");
+    kk_test_apply_text(G, &t, "kC1 S 0");
+    kk_test_apply_text(G, &t, "keep gD3 bA1");
+    kk_test_apply_text(G, &t, "rD1 B");
+    kk_test_apply_text(G, &t, "gH1 H 0");
+    kk_test_apply_text(G, &t, "keep bH2 bW2");
     CHECK_EQ_INT(t.st[0][0].soft, card("kC1"));
     CHECK_EQ_INT(t.loc[card("rC1")], AYB_L_DISCARD);
     CHECK_EQ_INT(t.loc[card("rC5")], AYB_L_DISCARD);
@@ -287,7 +250,7 @@ static void scenario_upgrade(void)
 static void scenario_upgrade_record(void)
 {
     struct ayb_state s;
-    replay("scenario-5-upgrade.rec", &s);
+    kk_test_replay_checked(G, DATA "scenario-5-upgrade.rec", &s);
     CHECK_EQ_INT(G->to_move(&s), KK_TERMINAL);
     CHECK_EQ_INT(s.st[0][0].soft, card("wH5"));
     CHECK_EQ_INT(s.loc[card("yH1")], AYB_L_DISCARD);
@@ -323,7 +286,7 @@ static void scenario_persistence(void)
     for (int kb = 0; kb <= 1; kb++) {
         const char *set[] = {kb ? "keep_base=1" : "keep_base=0"};
         struct ayb_state s;
-        new_game(&s, 3, set, 1);
+        kk_test_new_game(G, &s, 3, set, 1);
         kk_rng rng;
         kk_rng_seed(&rng, 21, (uint64_t)kb);
         while (G->to_move(&s) == KK_CHANCE)
@@ -386,13 +349,13 @@ static void x_plays(void)
         bs += !strcmp(text, "kA1 B");
     }
     CHECK_EQ_INT(bs, 1);
-    apply_text(&s, "kW5 X");
+    kk_test_apply_text(G, &s, "kW5 X");
     n = G->legal_moves(&s, mv);
     CHECK_EQ_INT(n, 1);
     G->move_to_text(&s, mv[0], text, sizeof text);
     CHECK(!strcmp(text, "kA1 B"));
-    apply_text(&s, "kA1 B");
-    apply_text(&s, "keep kW1 kD2");
+    kk_test_apply_text(G, &s, "kA1 B");
+    kk_test_apply_text(G, &s, "keep kW1 kD2");
     (void)none;
     kk_move m;
     CHECK_EQ_INT(G->move_from_text(&s, "rC1 X", &m, &err), 0);
@@ -419,9 +382,9 @@ static void notation(void)
     CHECK(G->move_from_text(&s, "rD1 Q", &m, &err) != 0);
     CHECK(G->move_from_text(&s, "rD1 S x", &m, &err) != 0);
     CHECK(G->move_from_text(&s, "keep rD1 rD1", &m, &err) != 0);
-    apply_text(&s, "wD2 H 0 g");
-    apply_text(&s, "rD1 S 0");
-    apply_text(&s, "keep rC5 gD3"); /* either order parses */
+    kk_test_apply_text(G, &s, "wD2 H 0 g");
+    kk_test_apply_text(G, &s, "rD1 S 0");
+    kk_test_apply_text(G, &s, "keep rC5 gD3"); /* either order parses */
     char text[64];
     CHECK_EQ_INT(G->move_from_text(&s, "keep yD5 yD1", &m, &err), 0);
     G->move_to_text(&s, m, text, sizeof text);
@@ -435,7 +398,7 @@ static void notation(void)
 static void perft(void)
 {
     struct ayb_state s;
-    replay("draw-style-turn1.rec", &s);
+    kk_test_replay_checked(G, DATA "draw-style-turn1.rec", &s);
     kk_error err;
     CHECK(kk_perft(G, &s, 1, &err) == 6);
     CHECK(kk_perft(G, &s, 2, &err) == 72);

@@ -13,31 +13,6 @@ static const struct kk_game *G = &kk_game_flower_garden;
 
 enum { R, Y, GR, B };
 
-static void replay(const char *name, struct fg_state *s)
-{
-    char path[256];
-    const struct kk_game *g = NULL;
-    int line = 0;
-    kk_error err;
-    snprintf(path, sizeof path, DATA "%s", name);
-    int rc = kk_test_replay_file(path, &g, s, &line, &err);
-    if (rc != 0)
-        fprintf(stderr, "%s: line %d: %s\n", path, line, err.msg);
-    CHECK_EQ_INT(rc, 0);
-    CHECK(g == G);
-    CHECK_EQ_INT(fg_check(s, &err), 0);
-}
-
-static void new_game(struct fg_state *s, int players, const char *const *sets, int nsets)
-{
-    struct kk_variant v;
-    kk_error err;
-    CHECK_EQ_INT(kk_variant_defaults(G, &v, &err), 0);
-    for (int i = 0; i < nsets; i++)
-        CHECK_EQ_INT(kk_variant_set(G, &v, sets[i], &err), 0);
-    CHECK_EQ_INT(kk_game_init(G, s, &v, players, &err), 0);
-}
-
 /* Applies one event written in the notation; returns 1 if it parsed and was legal. */
 static int try_text(struct fg_state *s, const char *text)
 {
@@ -48,14 +23,6 @@ static int try_text(struct fg_state *s, const char *text)
     G->apply(s, m);
     CHECK_EQ_INT(fg_check(s, &err), 0);
     return 1;
-}
-
-static void apply_text(struct fg_state *s, const char *text)
-{
-    int ok = try_text(s, text);
-    if (!ok)
-        fprintf(stderr, "not legal here: %s\n", text);
-    CHECK(ok);
 }
 
 static int card(const char *text)
@@ -72,14 +39,14 @@ static uint64_t bit(const char *text)
 static void deal(struct fg_state *s, const char *const *cards)
 {
     for (int i = 0; G->to_move(s) == KK_CHANCE && s->phase == FG_PHASE_DEAL; i++)
-        apply_text(s, cards[i]);
+        kk_test_apply_text(G, s, cards[i]);
     CHECK_EQ_INT(G->to_move(s), 0);
 }
 
 static void scenario_1(void)
 {
     struct fg_state s;
-    replay("scenario-1-seed-example.rec", &s);
+    kk_test_replay_checked(G, DATA "scenario-1-seed-example.rec", &s);
     CHECK_EQ_INT(s.planted[0][Y], 2);
     CHECK_EQ_INT(s.unplanted[0][Y], 0);
     CHECK_EQ_INT(s.unplanted[1][R], 3);
@@ -97,11 +64,11 @@ static void scenario_1(void)
 
     /* Kari's first play gave exactly 2 yellow and made her draw 2. */
     struct fg_state t;
-    new_game(&t, 2, NULL, 0);
+    kk_test_new_game(G, &t, 2, NULL, 0);
     const char *cards[] = {"wW3", "yW1", "yC2", "rD1", "rD4", "rH2",
                            "kW1", "bA1", "bA5", "gA2", "gD3", "yB3"};
     deal(&t, cards);
-    apply_text(&t, "shop wW3 yW1");
+    kk_test_apply_text(G, &t, "shop wW3 yW1");
     CHECK_EQ_INT(t.unplanted[0][Y], 2);
     CHECK_EQ_INT(t.to_draw, 2);
     CHECK_EQ_INT(G->to_move(&t), KK_CHANCE);
@@ -112,7 +79,7 @@ static void scenario_1(void)
     kk_move m;
     kk_error err;
     struct fg_state u;
-    new_game(&u, 2, NULL, 0);
+    kk_test_new_game(G, &u, 2, NULL, 0);
     deal(&u, cards);
     CHECK_EQ_INT(G->move_from_text(&u, "shop wW3 yW1", &m, &err), 0);
     G->move_to_text(&u, m, buf, sizeof buf);
@@ -130,7 +97,7 @@ static void scenario_1(void)
 static void scenario_2(void)
 {
     struct fg_state s, t;
-    replay("scenario-2-order.rec", &s);
+    kk_test_replay_checked(G, DATA "scenario-2-order.rec", &s);
     CHECK_EQ_INT(G->to_move(&s), 1);
     CHECK_EQ_INT(s.nrows, 1);
     CHECK_EQ_INT(s.unplanted[0][GR], 2);
@@ -140,19 +107,19 @@ static void scenario_2(void)
     CHECK(!try_text(&t, "shop bA5 bA1"));
 
     t = s;
-    apply_text(&t, "shop bA1");
+    kk_test_apply_text(G, &t, "shop bA1");
     CHECK_EQ_INT(t.unplanted[1][B], 3);
     CHECK_EQ_INT(t.nrows, 1);
     CHECK_EQ_INT(__builtin_popcountll(t.rows[0]), 3);
 
     t = s;
-    apply_text(&t, "shop rA3 yA2");
+    kk_test_apply_text(G, &t, "shop rA3 yA2");
     CHECK_EQ_INT(t.unplanted[1][Y], 4);
     CHECK_EQ_INT(t.nrows, 1); /* 6-4-3-2: no repeat, the row stays */
     CHECK_EQ_INT(t.to_draw, 2);
 
     t = s;
-    apply_text(&t, "shop wA1 bA1");
+    kk_test_apply_text(G, &t, "shop wA1 bA1");
     CHECK_EQ_INT(t.unplanted[1][B], 4); /* the last card, bA1, is blue */
     CHECK_EQ_INT(t.nrows, 0);           /* 6-4-1-1 repeats 1: cleared */
     CHECK(t.discard == (bit("yA6") | bit("wA4") | bit("wA1") | bit("bA1")));
@@ -161,7 +128,7 @@ static void scenario_2(void)
     /* The other order ends on the wild card, which names the colour. */
     t = s;
     CHECK(!try_text(&t, "shop bA1 wA1"));
-    apply_text(&t, "shop bA1 wA1 =y");
+    kk_test_apply_text(G, &t, "shop bA1 wA1 =y");
     CHECK_EQ_INT(t.unplanted[1][Y], 4);
     CHECK_EQ_INT(t.nrows, 0);
 }
@@ -169,14 +136,14 @@ static void scenario_2(void)
 static void scenario_3(void)
 {
     struct fg_state s, t;
-    replay("scenario-3-garden.rec", &s);
+    kk_test_replay_checked(G, DATA "scenario-3-garden.rec", &s);
     CHECK_EQ_INT(G->to_move(&s), 0);
     CHECK_EQ_INT(s.unplanted[0][R], 3);
     t = s;
     CHECK(!try_text(&t, "bed rD4"));
     CHECK(!try_text(&t, "bed wB2")); /* a wild bed names its colour */
     CHECK(!try_text(&t, "bed wB2 =y"));
-    apply_text(&t, "bed wB2 =r");
+    kk_test_apply_text(G, &t, "bed wB2 =r");
     CHECK_EQ_INT(t.unplanted[0][R], 1);
     CHECK_EQ_INT(t.planted[0][R], 2);
     CHECK_EQ_INT(fg_score(&t, 0), 1);
@@ -187,7 +154,7 @@ static void scenario_3(void)
  * between a pile and seat 1's unplanted flowers so that they stay conserved. */
 static void dealt(struct fg_state *s, const char *const *sets, int nsets)
 {
-    new_game(s, 2, sets, nsets);
+    kk_test_new_game(G, s, 2, sets, nsets);
     const char *cards[] = {"gA2", "wA1", "bA1", "rD4", "yC2", "rH2",
                            "kW1", "bA5", "rA3", "yA2", "gD3", "yB3"};
     deal(s, cards);
@@ -211,12 +178,12 @@ static void scenario_4(void)
     /* 3 cards, the last green: the player takes the 1 green left and the game ends at
      * once, without the replenish. */
     t = s;
-    apply_text(&t, "shop gA2 wA1 bA1"); /* 2-1-1 ends on bA1: blue, the empty pile */
+    kk_test_apply_text(G, &t, "shop gA2 wA1 bA1"); /* 2-1-1 ends on bA1: blue, the empty pile */
     CHECK_EQ_INT(t.unplanted[0][B], 0);  /* pays nothing, the game goes on */
     CHECK(G->to_move(&t) != KK_TERMINAL);
 
     t = s;
-    apply_text(&t, "shop gA2 bA1 wA1 =g");
+    kk_test_apply_text(G, &t, "shop gA2 bA1 wA1 =g");
     CHECK_EQ_INT(t.unplanted[0][GR], 1);
     CHECK_EQ_INT(t.pile[GR], 0);
     CHECK_EQ_INT(G->to_move(&t), KK_TERMINAL);
@@ -231,7 +198,7 @@ static void scenario_4(void)
     dealt(&s, three, 1);
     move_flowers(&s, B, 0);
     move_flowers(&s, GR, 1);
-    apply_text(&s, "shop gA2 bA1 wA1 =g");
+    kk_test_apply_text(G, &s, "shop gA2 bA1 wA1 =g");
     CHECK_EQ_INT(G->to_move(&s), KK_CHANCE);
     CHECK_EQ_INT(s.nrows, 0);
 
@@ -259,7 +226,7 @@ static void scenario_5(void)
         kk_error err;
         kk_rng rng;
         kk_rng_seed(&rng, seed, 5);
-        new_game(&s, 3, NULL, 0);
+        kk_test_new_game(G, &s, 3, NULL, 0);
         CHECK_EQ_INT(s.deck_cycles, 2);
         int saw_one = 0;
         while (G->to_move(&s) != KK_TERMINAL) {
@@ -291,10 +258,10 @@ static void scenario_5(void)
 
     /* With 5 players the default is three cycles. */
     struct fg_state s;
-    new_game(&s, 5, NULL, 0);
+    kk_test_new_game(G, &s, 5, NULL, 0);
     CHECK_EQ_INT(s.deck_cycles, 3);
     const char *one[] = {"deck_cycles=1"};
-    new_game(&s, 5, one, 1);
+    kk_test_new_game(G, &s, 5, one, 1);
     CHECK_EQ_INT(s.deck_cycles, 1);
 }
 
@@ -321,24 +288,24 @@ static void free_rows(void)
     kk_error err;
     dealt(&s, free_, 1);
     CHECK(G->move_from_text(&s, "shop gA2", &m, &err) != 0); /* needs new or rowK */
-    apply_text(&s, "shop new gA2");
-    apply_text(&s, "gC6");
+    kk_test_apply_text(G, &s, "shop new gA2");
+    kk_test_apply_text(G, &s, "gC6");
     CHECK(!try_text(&s, "shop row2 rA3"));
     CHECK(!try_text(&s, "shop row1 rA3")); /* 3 > 2 */
-    apply_text(&s, "shop new rA3");         /* a second Arrow row */
-    apply_text(&s, "bD1");
+    kk_test_apply_text(G, &s, "shop new rA3");         /* a second Arrow row */
+    kk_test_apply_text(G, &s, "bD1");
     CHECK_EQ_INT(s.nrows, 2);
-    apply_text(&s, "shop row2 bA1"); /* continues rA3: 3-1, 2 cards */
+    kk_test_apply_text(G, &s, "shop row2 bA1"); /* continues rA3: 3-1, 2 cards */
     CHECK_EQ_INT(s.unplanted[0][B], 2);
-    apply_text(&s, "wC1");
+    kk_test_apply_text(G, &s, "wC1");
     char buf[64];
     CHECK_EQ_INT(G->move_from_text(&s, "shop row1 yA2", &m, &err), 0);
     G->move_to_text(&s, m, buf, sizeof buf);
     CHECK(strcmp(buf, "shop row1 yA2") == 0);
-    apply_text(&s, "shop row1 yA2"); /* row 1 is gA2: 2-2 repeats, cleared */
+    kk_test_apply_text(G, &s, "shop row1 yA2"); /* row 1 is gA2: 2-2 repeats, cleared */
     CHECK_EQ_INT(s.nrows, 1);
     CHECK_EQ_INT(s.unplanted[1][Y], 2);
-    apply_text(&s, "yD1");
+    kk_test_apply_text(G, &s, "yD1");
     /* Rows closed up: the old row 2 (rA3 bA1) is now row 1. */
     CHECK_EQ_INT(fg_row_index(&s, GB_ARROW, 1), 0);
     CHECK_EQ_INT(fg_row_index(&s, GB_ARROW, 2), -1);
@@ -362,7 +329,7 @@ static void discards(void)
     CHECK(G->move_from_text(&s, "discard kW1", &m, &err) != 0); /* not in the hand */
     const char *six[] = {"discard_max=6"};
     dealt(&s, six, 1);
-    apply_text(&s, "discard gA2 wA1 bA1 rD4 yC2 rH2");
+    kk_test_apply_text(G, &s, "discard gA2 wA1 bA1 rD4 yC2 rH2");
     CHECK_EQ_INT(s.to_draw, 6);
     CHECK_EQ_INT(__builtin_popcountll(s.discard), 6);
 }
@@ -372,7 +339,7 @@ static void perft(void)
 {
     kk_error err;
     struct fg_state s;
-    new_game(&s, 2, NULL, 0);
+    kk_test_new_game(G, &s, 2, NULL, 0);
     const char *cards[] = {"wW3", "yW1", "yC2", "rD1", "rD4", "rH2",
                            "kW1", "bA1", "bA5", "gA2", "gD3", "yB3"};
     deal(&s, cards);
@@ -389,7 +356,7 @@ static void perft(void)
     /* Scenario 2's position: Arrow sequences from {rA3, yA2, bA1, wA1} below the row's
      * 4: 4 x 5 - 1 = 19 (two orders of the two 1s), 8 of them ending on wA1 (x4 named
      * colours): 43; gD3 1; bA5 alone or first is illegal; no beds; 56 discards: 100. */
-    replay("scenario-2-order.rec", &s);
+    kk_test_replay_checked(G, DATA "scenario-2-order.rec", &s);
     CHECK_EQ_INT(kk_perft(G, &s, 1, &err), 100);
 
     /* An empty hand has one move, pass. */
@@ -397,12 +364,12 @@ static void perft(void)
     t.discard |= t.hand[1];
     t.hand[1] = 0;
     CHECK_EQ_INT(kk_perft(G, &t, 1, &err), 1);
-    apply_text(&t, "pass");
+    kk_test_apply_text(G, &t, "pass");
     CHECK_EQ_INT(G->to_move(&t), 0);
     /* Nobody holds a card: the game cannot go on, so it ends. */
     t.discard |= t.hand[0];
     t.hand[0] = 0;
-    apply_text(&t, "pass");
+    kk_test_apply_text(G, &t, "pass");
     CHECK_EQ_INT(G->to_move(&t), KK_TERMINAL);
     CHECK_EQ_INT(t.end_reason, FG_END_STALL);
     CHECK_EQ_INT(fg_check(&t, &err), 0);

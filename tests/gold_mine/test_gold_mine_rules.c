@@ -11,44 +11,10 @@
 
 static const struct kk_game *G = &kk_game_gold_mine;
 
-static void replay(const char *name, struct gm_state *s)
-{
-    char path[256];
-    const struct kk_game *g = NULL;
-    int line = 0;
-    kk_error err;
-    snprintf(path, sizeof path, DATA "%s", name);
-    int rc = kk_test_replay_file(path, &g, s, &line, &err);
-    if (rc != 0)
-        fprintf(stderr, "%s: line %d: %s\n", path, line, err.msg);
-    CHECK_EQ_INT(rc, 0);
-    CHECK(g == G);
-    CHECK_EQ_INT(gm_check(s, &err), 0);
-}
-
-static void new_game(struct gm_state *s, int players, const char *const *sets, int nsets)
-{
-    struct kk_variant v;
-    kk_error err;
-    CHECK_EQ_INT(kk_variant_defaults(G, &v, &err), 0);
-    for (int i = 0; i < nsets; i++)
-        CHECK_EQ_INT(kk_variant_set(G, &v, sets[i], &err), 0);
-    CHECK_EQ_INT(kk_game_init(G, s, &v, players, &err), 0);
-}
-
-static void apply_text(struct gm_state *s, const char *text)
-{
-    kk_move m;
-    kk_error err;
-    CHECK_EQ_INT(G->move_from_text(s, text, &m, &err), 0);
-    CHECK(kk_is_legal(G, s, m));
-    G->apply(s, m);
-}
-
 static void scenarios(void)
 {
     struct gm_state s;
-    replay("scenario-1-seed-example.rec", &s);
+    kk_test_replay_checked(G, DATA "scenario-1-seed-example.rec", &s);
     CHECK_EQ_INT(s.banked[0], 6);
     CHECK_EQ_INT(s.banked[1], 9);
     CHECK_EQ_INT(s.banked[2], 6);
@@ -56,7 +22,7 @@ static void scenarios(void)
     CHECK_EQ_INT(s.phase, GM_PHASE_REVEAL);
     CHECK_EQ_INT(s.pool_lost, 0);
 
-    replay("scenario-1-alternative.rec", &s);
+    kk_test_replay_checked(G, DATA "scenario-1-alternative.rec", &s);
     CHECK_EQ_INT(s.banked[0], 6);
     CHECK_EQ_INT(s.banked[1], 0);
     CHECK_EQ_INT(s.banked[2], 6);
@@ -66,7 +32,7 @@ static void scenarios(void)
     CHECK_EQ_INT(s.pool_lost, 1);
     CHECK_EQ_INT(s.collapses, 1);
 
-    replay("scenario-2-third-card.rec", &s);
+    kk_test_replay_checked(G, DATA "scenario-2-third-card.rec", &s);
     CHECK_EQ_INT(s.banked[0], 0);
     CHECK_EQ_INT(s.banked[1], 0);
     CHECK_EQ_INT(s.lost_by[0], 5);
@@ -75,14 +41,14 @@ static void scenarios(void)
     CHECK_EQ_INT(s.round, 2);
     CHECK_EQ_INT(s.cards_turned, 3);
 
-    replay("scenario-3-all-flee.rec", &s);
+    kk_test_replay_checked(G, DATA "scenario-3-all-flee.rec", &s);
     CHECK_EQ_INT(s.banked[0], 2);
     CHECK_EQ_INT(s.banked[1], 2);
     CHECK_EQ_INT(s.pool_lost, 1);
     CHECK_EQ_INT(s.collapses, 0);
     CHECK_EQ_INT(s.round, 2);
 
-    replay("scenario-4-remainders.rec", &s);
+    kk_test_replay_checked(G, DATA "scenario-4-remainders.rec", &s);
     CHECK_EQ_INT(s.banked[2], 3);
     CHECK_EQ_INT(s.banked[0] + s.banked[1] + s.banked[3], 0);
     CHECK_EQ_INT(s.carried[0], 2);
@@ -94,7 +60,7 @@ static void scenarios(void)
     CHECK_EQ_INT(G->to_move(&s), 0);
     CHECK_EQ_INT(gm_simultaneous(&s), 0xB);
 
-    replay("scenario-5-longest-round.rec", &s);
+    kk_test_replay_checked(G, DATA "scenario-5-longest-round.rec", &s);
     CHECK_EQ_INT(s.banked[0] + s.banked[1], 0);
     CHECK_EQ_INT(s.pool_lost, 12);
     CHECK_EQ_INT(s.lost_by[0] + s.lost_by[1], 0);
@@ -107,12 +73,12 @@ static void scenarios(void)
 static void thirteenth_card(void)
 {
     struct gm_state s;
-    new_game(&s, 2, NULL, 0);
+    kk_test_new_game(G, &s, 2, NULL, 0);
     const char *cards[] = {"1D", "2D", "1H", "2H", "1C", "2C", "1B", "2B", "1W", "2W", "1A", "2A"};
     for (int i = 0; i < 12; i++) {
-        apply_text(&s, cards[i]);
-        apply_text(&s, "s");
-        apply_text(&s, "s");
+        kk_test_apply_text(G, &s, cards[i]);
+        kk_test_apply_text(G, &s, "s");
+        kk_test_apply_text(G, &s, "s");
     }
     CHECK(fabs(gm_collapse_chance(&s) - 1.0) < 1e-12);
     kk_move out[GB_KINDS];
@@ -126,7 +92,7 @@ static void thirteenth_card(void)
 static void third_card_chance(void)
 {
     struct gm_state s;
-    new_game(&s, 2, NULL, 0);
+    kk_test_new_game(G, &s, 2, NULL, 0);
     double total = 0;
     kk_move out[GB_KINDS], out2[GB_KINDS], out3[GB_KINDS];
     double p[GB_KINDS], p2[GB_KINDS], p3[GB_KINDS];
@@ -221,7 +187,7 @@ static void collapse_index_distribution(void)
 {
     struct gm_state s;
     const char *sets[] = {"rounds=1"};
-    new_game(&s, 2, sets, 1);
+    kk_test_new_game(G, &s, 2, sets, 1);
     const double *d = collapse_dist(&s);
     double mean = 0, sum = 0;
     for (int i = 1; i < MAXIDX; i++) {
@@ -243,7 +209,7 @@ static void collapse_index_distribution(void)
     long long cards = 0;
     int rounds = 0;
     while (rounds < 200000) {
-        new_game(&s, 2, sim_sets, 1);
+        kk_test_new_game(G, &s, 2, sim_sets, 1);
         while (s.phase != GM_PHASE_OVER) {
             if (s.phase == GM_PHASE_REVEAL)
                 G->apply(&s, G->sample_chance(&s, &rng));
@@ -274,23 +240,23 @@ static int cards_in_deck(const struct gm_state *s)
 static void decks(void)
 {
     struct gm_state s;
-    replay("scenario-2-third-card.rec", &s); /* 6W 5W 4W, collapse */
+    kk_test_replay_checked(G, DATA "scenario-2-third-card.rec", &s); /* 6W 5W 4W, collapse */
     CHECK_EQ_INT(cards_in_deck(&s), 54);
 
     const char *cont[] = {"deck=continue"};
-    new_game(&s, 2, cont, 1);
+    kk_test_new_game(G, &s, 2, cont, 1);
     const char *seq[] = {"6W", "s", "s", "5W", "s", "s", "4W"};
     for (int i = 0; i < 7; i++)
-        apply_text(&s, seq[i]);
+        kk_test_apply_text(G, &s, seq[i]);
     CHECK_EQ_INT(s.round, 2);
     CHECK_EQ_INT(cards_in_deck(&s), 51);
     CHECK_EQ_INT(s.deck[gb_kind(GB_WHEEL, 6)], 0);
     CHECK_EQ_INT(s.discard[gb_kind(GB_WHEEL, 6)], 1);
 
     const char *removal[] = {"remove_collapse_card=1"};
-    new_game(&s, 2, removal, 1);
+    kk_test_new_game(G, &s, 2, removal, 1);
     for (int i = 0; i < 7; i++)
-        apply_text(&s, seq[i]);
+        kk_test_apply_text(G, &s, seq[i]);
     CHECK_EQ_INT(cards_in_deck(&s), 53);
     CHECK_EQ_INT(s.deck[gb_kind(GB_WHEEL, 4)], 0);
     CHECK_EQ_INT(s.removed[gb_kind(GB_WHEEL, 4)], 1);
@@ -301,11 +267,11 @@ static void decks(void)
 
     /* collapse_count=2: a second card of a symbol collapses. */
     const char *pairs[] = {"collapse_count=2"};
-    new_game(&s, 2, pairs, 1);
-    apply_text(&s, "6W");
-    apply_text(&s, "s");
-    apply_text(&s, "s");
-    apply_text(&s, "1W");
+    kk_test_new_game(G, &s, 2, pairs, 1);
+    kk_test_apply_text(G, &s, "6W");
+    kk_test_apply_text(G, &s, "s");
+    kk_test_apply_text(G, &s, "s");
+    kk_test_apply_text(G, &s, "1W");
     CHECK_EQ_INT(s.collapses, 1);
     CHECK_EQ_INT(s.lost_by[0], 3);
 }
@@ -321,7 +287,7 @@ static void lazy_refill(void)
     int refills = 0, at_round_start = 0;
     for (int game = 0; game < 40; game++) {
         struct gm_state s, before;
-        new_game(&s, 2, sets, 3);
+        kk_test_new_game(G, &s, 2, sets, 3);
         while (s.phase != GM_PHASE_OVER) {
             before = s;
             if (s.phase == GM_PHASE_REVEAL)
@@ -355,17 +321,17 @@ static void move_counts(void)
 {
     struct gm_state s;
     kk_error err;
-    new_game(&s, 2, NULL, 0);
+    kk_test_new_game(G, &s, 2, NULL, 0);
     long long want2[] = {1, 36, 72, 144, 5112};
     for (int d = 0; d <= 4; d++)
         CHECK_EQ_INT(kk_perft(G, &s, d, &err), want2[d]);
-    new_game(&s, 3, NULL, 0);
+    kk_test_new_game(G, &s, 3, NULL, 0);
     CHECK_EQ_INT(kk_perft(G, &s, 4, &err), 288);
     CHECK_EQ_INT(kk_perft(G, &s, 5, &err), 10200);
-    new_game(&s, 2, NULL, 0);
+    kk_test_new_game(G, &s, 2, NULL, 0);
     const char *seq[] = {"6W", "s", "s", "5W", "s", "s"};
     for (int i = 0; i < 6; i++)
-        apply_text(&s, seq[i]);
+        kk_test_apply_text(G, &s, seq[i]);
     CHECK_EQ_INT(kk_perft(G, &s, 1, &err), 34);
     CHECK_EQ_INT(kk_perft(G, &s, 2, &err), 4 * 36 + 30 * 2);
 }
@@ -376,7 +342,7 @@ static void notation(void)
     kk_error err;
     kk_move m;
     char buf[16];
-    new_game(&s, 2, NULL, 0);
+    kk_test_new_game(G, &s, 2, NULL, 0);
     CHECK_EQ_INT(G->move_from_text(&s, "3D", &m, &err), 0);
     CHECK_EQ_INT(m, gb_kind(GB_DROP, 3));
     G->move_to_text(&s, m, buf, sizeof buf);
@@ -403,8 +369,8 @@ static void notation(void)
 static void evaluation(void)
 {
     struct gm_state s;
-    new_game(&s, 2, NULL, 0);
-    apply_text(&s, "6W");
+    kk_test_new_game(G, &s, 2, NULL, 0);
+    kk_test_apply_text(G, &s, "6W");
     /* Nothing can collapse on the next card: staying is worth more than fleeing. */
     struct gm_state stay = s, flee = s;
     G->apply(&stay, GM_STAY);
@@ -412,13 +378,13 @@ static void evaluation(void)
     CHECK(G->evaluate(&stay, 0) > G->evaluate(&flee, 0));
     CHECK(fabs(G->evaluate(&flee, 0) - 3.0) < 1e-12);
     /* Twelve cards, two of each symbol: the next card surely collapses the mine. */
-    new_game(&s, 2, NULL, 0);
+    kk_test_new_game(G, &s, 2, NULL, 0);
     const char *cards[] = {"6D", "5D", "6H", "5H", "6C", "5C", "6B", "5B", "6W", "5W", "6A", "5A"};
     for (int i = 0; i < 12; i++) {
-        apply_text(&s, cards[i]);
+        kk_test_apply_text(G, &s, cards[i]);
         if (i < 11) {
-            apply_text(&s, "s");
-            apply_text(&s, "s");
+            kk_test_apply_text(G, &s, "s");
+            kk_test_apply_text(G, &s, "s");
         }
     }
     stay = s;
@@ -443,7 +409,7 @@ static void evaluation_averages_reveal(void)
     for (int players = 2; players <= 6; players++)
         for (int game = 0; game < 30; game++) {
             struct gm_state s;
-            new_game(&s, players, NULL, 0);
+            kk_test_new_game(G, &s, players, NULL, 0);
             while (s.phase != GM_PHASE_OVER) {
                 if (s.phase == GM_PHASE_REVEAL) {
                     G->apply(&s, G->sample_chance(&s, &rng));

@@ -11,18 +11,6 @@
 static const struct kk_game *g = &kk_game_halma;
 static kk_move moves[HALMA_MAX_MOVES];
 
-static void roundtrip(const struct halma_state *s, kk_move m)
-{
-    char text[32];
-    kk_move back = -1;
-    kk_error err;
-    g->move_to_text(s, m, text, sizeof text);
-    if (g->move_from_text(s, text, &back, &err) != 0 || back != m) {
-        fprintf(stderr, "notation round trip failed for %d: '%s'\n", (int)m, text);
-        CHECK(0);
-    }
-}
-
 static int chebyshev_sum(const struct halma_state *s, int p)
 {
     int cx, cy, sum = 0;
@@ -90,13 +78,13 @@ static int play_game(const char *settings, int players, uint64_t seed, struct kk
             CHECK(moves[i] > moves[i - 1]); /* distinct, from-cell then to-cell row-major */
         if (deep)
             for (int i = 0; i < n; i++)
-                roundtrip(&s, moves[i]);
+                kk_test_roundtrip(g, &s, moves[i]);
         kk_move m = agent ? agent->choose(agent, &s, &rng)
                           : moves[kk_rng_bounded(&rng, (uint32_t)n)];
         CHECK(kk_is_legal(g, &s, m));
         if (m != HALMA_PASS)
             CHECK(halma_chain_length(&s, halma_from(m), halma_to(m)) >= 0);
-        roundtrip(&s, m);
+        kk_test_roundtrip(g, &s, m);
         g->apply(&s, m);
         last = who;
     }

@@ -13,26 +13,6 @@ static const struct kk_game *g = &kk_game_jump_gate;
 static kk_move moves[GB_LAYOUTS];
 static double probs[GB_LAYOUTS];
 
-static int in_list(kk_move m, const kk_move *list, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] == m)
-            return 1;
-    return 0;
-}
-
-static void roundtrip(const struct jg_state *s, kk_move m)
-{
-    char text[64];
-    kk_move back = -1;
-    kk_error err;
-    g->move_to_text(s, m, text, sizeof text);
-    if (g->move_from_text(s, text, &back, &err) != 0 || back != m) {
-        fprintf(stderr, "notation round trip failed for %d: '%s'\n", (int)m, text);
-        CHECK(0);
-    }
-}
-
 static void play_game(const char *setting, int players, uint64_t seed)
 {
     struct kk_variant v;
@@ -64,20 +44,20 @@ static void play_game(const char *setting, int players, uint64_t seed)
                 sum += probs[i];
             CHECK(fabs(sum - 1.0) < 1e-9);
             m = g->sample_chance(&s, &rng);
-            CHECK(in_list(m, moves, n));
+            CHECK(kk_test_in_list(m, moves, n));
             if (n <= 6)
                 for (int i = 0; i < n; i++)
-                    roundtrip(&s, moves[i]);
+                    kk_test_roundtrip(g, &s, moves[i]);
             else
-                roundtrip(&s, m);
+                kk_test_roundtrip(g, &s, m);
         } else {
             CHECK_EQ_INT(who, s.seat);
             int n = g->legal_moves(&s, moves);
             CHECK(n >= 3 && n <= 13 && n % 2 == 1);
             m = g->random_move(&s, &rng);
-            CHECK(in_list(m, moves, n));
+            CHECK(kk_test_in_list(m, moves, n));
             for (int i = 0; i < n; i++)
-                roundtrip(&s, moves[i]);
+                kk_test_roundtrip(g, &s, moves[i]);
         }
         g->apply(&s, m);
         events++;

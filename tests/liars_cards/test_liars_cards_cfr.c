@@ -10,18 +10,6 @@
 
 static const struct kk_game *g = &kk_game_liars_cards;
 
-static int setup(void *state, int players, const char *const *sets, int nsets)
-{
-    struct kk_variant v;
-    kk_error err;
-    if (kk_variant_defaults(g, &v, &err) != 0)
-        return -1;
-    for (int i = 0; i < nsets; i++)
-        if (kk_variant_set(g, &v, sets[i], &err) != 0)
-            return -1;
-    return kk_game_init(g, state, &v, players, &err);
-}
-
 static void test_keys_match_views(void)
 {
     static const char *const small[] = {"cubes=1"};
@@ -38,7 +26,7 @@ static void test_keys_match_views(void)
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         char root[1024];
-        CHECK_EQ_INT(setup(root, cases[c].players, cases[c].sets, cases[c].nsets), 0);
+        kk_test_new_game(g, root, cases[c].players, cases[c].sets, cases[c].nsets);
         kk_rng rng;
         kk_rng_seed(&rng, 5, c);
         kk_error err = {{0}};
@@ -54,7 +42,7 @@ static void test_keys_separate(void)
 {
     static const char *const small[] = {"cubes=1"};
     char a[1024], b[1024];
-    CHECK_EQ_INT(setup(a, 2, small, 1), 0);
+    kk_test_new_game(g, a, 2, small, 1);
     memcpy(b, a, g->state_size);
     /* Deal seat 0 a 6H or a 2A, seat 1 the same 3D. */
     kk_move six_h = gb_kind(GB_HAMMERS, 6), two_a = gb_kind(GB_ARROW, 2), three_d = gb_kind(GB_DROP, 3);
@@ -75,7 +63,7 @@ static void test_keys_separate(void)
     CHECK(na == nb && memcmp(ka, kb, (size_t)na) == 0);
     /* A different bid history is a different information set. */
     char c[1024];
-    CHECK_EQ_INT(setup(c, 2, small, 1), 0);
+    kk_test_new_game(g, c, 2, small, 1);
     g->apply(c, six_h);
     g->apply(c, three_d);
     g->apply(c, LC_MOVE_SUM + 6);

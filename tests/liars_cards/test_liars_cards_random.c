@@ -27,27 +27,6 @@ static const char *const variants[][2] = {
 };
 #define NUM_VARIANTS (int)(sizeof variants / sizeof variants[0])
 
-static int roundtrip(const struct lc_state *s, kk_move m)
-{
-    char text[32];
-    kk_move back = -1;
-    kk_error err;
-    g->move_to_text(s, m, text, sizeof text);
-    if (g->move_from_text(s, text, &back, &err) != 0 || back != m) {
-        fprintf(stderr, "notation round trip failed for %d: '%s'\n", (int)m, text);
-        return -1;
-    }
-    return 0;
-}
-
-static int in_list(kk_move m, const kk_move *list, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] == m)
-            return 1;
-    return 0;
-}
-
 /* Plays one game; agent NULL: uniform random moves. Returns 0 when every check held. */
 static int play_game(int players, int variant, uint64_t seed, struct kk_agent *agent)
 {
@@ -96,7 +75,7 @@ static int play_game(int players, int variant, uint64_t seed, struct kk_agent *a
             if (fabs(total - 1) > 1e-9)
                 return fprintf(stderr, "chance probabilities add up to %.12f\n", total), -1;
             m = g->sample_chance(&s, &rng);
-            if (!in_list(m, moves, n))
+            if (!kk_test_in_list(m, moves, n))
                 return fprintf(stderr, "sampled outcome %d not listed\n", (int)m), -1;
         } else {
             if (who < 0 || who >= players || lives[who] == 0)
@@ -107,10 +86,10 @@ static int play_game(int players, int variant, uint64_t seed, struct kk_agent *a
             if (n < 1)
                 return fprintf(stderr, "no legal move\n"), -1;
             m = agent ? agent->choose(agent, &s, &rng) : moves[kk_rng_below(&rng, (uint32_t)n)];
-            if (!in_list(m, moves, n))
+            if (!kk_test_in_list(m, moves, n))
                 return fprintf(stderr, "agent chose an illegal move\n"), -1;
         }
-        if (roundtrip(&s, m) != 0)
+        if (kk_test_roundtrip(g, &s, m) != 0)
             return -1;
         int is_call = who >= 0 && m == LC_MOVE_CALL;
         g->apply(&s, m);

@@ -14,19 +14,6 @@ static const struct kk_game *g = &kk_game_temple_of_doom;
 static kk_move moves[GB_LAYOUTS];
 static double probs[GB_LAYOUTS];
 
-static void roundtrip(const struct td_state *s, kk_move m)
-{
-    char text[64];
-    kk_move back = -1;
-    kk_error err;
-    g->move_to_text(s, m, text, sizeof text);
-    if (g->move_from_text(s, text, &back, &err) != 0 || back != m) {
-        fprintf(stderr, "notation round trip failed for %d: '%s' (phase %d)\n", (int)m, text,
-                s->phase);
-        CHECK(0);
-    }
-}
-
 /* A closed-hand view: public fields equal, own hand equal, others' hand sizes equal, and the
  * unseen cards (deck and other hands) the same set. */
 static void check_view(const struct td_state *s, int seat, kk_rng *rng)
@@ -88,17 +75,17 @@ static int play_game(const char *setting, int players, uint64_t seed)
             for (int i = 0; i < n; i++) {
                 found += moves[i] == m;
                 if (n <= TD_DECK)
-                    roundtrip(&s, moves[i]);
+                    kk_test_roundtrip(g, &s, moves[i]);
             }
             CHECK_EQ_INT(found, 1);
             if (n > TD_DECK)
-                roundtrip(&s, m);
+                kk_test_roundtrip(g, &s, m);
         } else {
             CHECK(who >= 0 && who < players);
             int n = g->legal_moves(&s, moves);
             CHECK(n >= 1 && n <= g->max_moves);
             for (int i = 0; i < n; i++) {
-                roundtrip(&s, moves[i]);
+                kk_test_roundtrip(g, &s, moves[i]);
                 for (int j = 0; j < i; j++)
                     CHECK(moves[i] != moves[j]);
             }

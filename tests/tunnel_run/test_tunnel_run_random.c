@@ -12,26 +12,6 @@ static const struct kk_game *g = &kk_game_tunnel_run;
 static kk_move moves[TR_PERMS];
 static double probs[TR_PERMS];
 
-static int in_list(kk_move m, const kk_move *list, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] == m)
-            return 1;
-    return 0;
-}
-
-static void roundtrip(const struct tr_state *s, kk_move m)
-{
-    char text[64];
-    kk_move back = -1;
-    kk_error err;
-    g->move_to_text(s, m, text, sizeof text);
-    if (g->move_from_text(s, text, &back, &err) != 0 || back != m) {
-        fprintf(stderr, "notation round trip failed for %d: '%s'\n", (int)m, text);
-        CHECK(0);
-    }
-}
-
 static void play_game(const char *setting, int players, uint64_t seed)
 {
     struct kk_variant v;
@@ -65,13 +45,13 @@ static void play_game(const char *setting, int players, uint64_t seed)
                 sum += probs[i];
             CHECK(n >= 1 && fabs(sum - 1.0) < 1e-9);
             m = g->sample_chance(&s, &rng);
-            CHECK(in_list(m, moves, n));
-            roundtrip(&s, m);
+            CHECK(kk_test_in_list(m, moves, n));
+            kk_test_roundtrip(g, &s, m);
         } else {
             int n = g->legal_moves(&s, moves);
             CHECK(n >= 1 && n <= 43);
             for (int i = 0; i < n; i++)
-                roundtrip(&s, moves[i]);
+                kk_test_roundtrip(g, &s, moves[i]);
             m = moves[kk_rng_below(&rng, (uint32_t)n)];
             if (events % 7 == 0) {
                 g->sample_view(&s, who, &rng, &view);
