@@ -79,15 +79,43 @@ void kk_metric_name(const struct kk_study *st, int k, char *buf, size_t size)
     metric_stat(st, k, buf, size);
 }
 
+/* The seat metric k belongs to (score_s*, win_s*, a per-seat statistic), or -1. */
+static int metric_seat(const struct kk_study *st, int k)
+{
+    const struct kk_game *g = st->game;
+    int p = st->players;
+    if (k < 2 * p)
+        return k % p;
+    char name[8];
+    int w = metric_stat(st, k, name, sizeof name);
+    if (w < 0)
+        return -1;
+    for (int d = 0, off = 0; d < g->num_stats; d++) {
+        int n = g->stats[d].per_seat ? p : 1;
+        if (w < off + n)
+            return g->stats[d].per_seat ? w - off : -1;
+        off += n;
+    }
+    return -1;
+}
+
+/* 1 when metric k exists in variant v (a per-seat metric of a seat it has). */
+static int metric_in_variant(const struct kk_study *st, int k, int v)
+{
+    return metric_seat(st, k) < st->seats[v];
+}
+
 double kk_metric_value(const struct kk_study *st, const struct kk_study_results *r,
                        long long j, int k)
 {
     const struct kk_game_result *res = &r->res[j];
     int p = st->players;
     if (k < p)
-        return res->scores[k];
+        return k < res->players ? res->scores[k] : NAN;
     if (k < 2 * p) {
         int s = k - p;
+        if (s >= res->players)
+            return NAN;
         return (res->winners >> s & 1u) ? 1.0 / __builtin_popcount(res->winners) : 0.0;
     }
     if (k == 2 * p)
@@ -157,12 +185,16 @@ static void md_signed_ci(struct kk_buf *b, double mean, double lo, double hi, in
 
 static void html_text(struct kk_buf *b, const char *text, size_t len)
 {
-    int code = 0;
+    int code = 0, bold = 0;
     for (size_t i = 0; i < len; i++) {
         char c = text[i];
         if (c == '`') {
             kk_buf_printf(b, code ? "</code>" : "<code>");
             code = !code;
+        } else if (c == '*' && i + 1 < len && text[i + 1] == '*' && !code) {
+            kk_buf_printf(b, bold ? "</strong>" : "<strong>");
+            bold = !bold;
+            i++;
         } else if (c == '<') {
             kk_buf_printf(b, "&lt;");
         } else if (c == '>') {
@@ -175,6 +207,8 @@ static void html_text(struct kk_buf *b, const char *text, size_t len)
     }
     if (code)
         kk_buf_printf(b, "</code>");
+    if (bold)
+        kk_buf_printf(b, "</strong>");
 }
 
 /* Converts the Markdown this module writes (headings, paragraphs, pipe tables). */
@@ -236,44 +270,123 @@ static void html_from_md(struct kk_buf *b, const char *md)
         kk_buf_printf(b, "</table>\n");
 }
 
-/* A horizontal interval chart: one row per item, a dot at the estimate, a whisker for
- * the 95% interval, and a dashed reference line (e.g. the fair win rate). Values in
- * [0, 1]. */
-static void svg_rates(struct kk_buf *b, const char *title, int n, char labels[][96],
-                      const double *mean, const double *lo, const double *hi, double ref)
+/* One row of an interval chart. */
+struct chart_row {
+    char label[200];
+    double mean, lo, hi;
+    double ref;  /* a short dashed tick on this row (e.g. the fair share 1/players); NaN: none */
+    int mark;    /* 1: the baseline (bold label); 2: significant (interval excludes the
+                    reference: drawn in orange with a bold label) */
+    int group;   /* rows of one group sit together; a thin line separates groups */
+};
+
+/* A "nice" tick step (1, 2 or 5 times a power of ten) giving about 5 ticks over span. */
+static double tick_step(double span)
 {
-    const int left = 260, width = 420, row = 26, top = 30;
-    int h = top + n * row + 30;
-    kk_buf_printf(b, "<figure><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-                     "height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n",
-                  left + width + 20, h);
-    kk_buf_printf(b, "<text x=\"0\" y=\"16\" font-weight=\"bold\">");
-    html_text(b, title, strlen(title));
-    kk_buf_printf(b, "</text>\n");
-    for (int t = 0; t <= 4; t++) {
-        double x = left + width * t / 4.0;
-        kk_buf_printf(b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
-                         "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%.2f</text>\n",
-                      x, top - 4, x, top + n * row, x, top + n * row + 16, t / 4.0);
-    }
-    if (ref >= 0 && ref <= 1)
-        kk_buf_printf(b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#c33\" "
-                         "stroke-dasharray=\"4 3\"/>\n",
-                      left + width * ref, top - 4, left + width * ref, top + n * row);
-    for (int i = 0; i < n; i++) {
-        double y = top + i * row + row / 2.0;
-        kk_buf_printf(b, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">", left - 8, y + 4);
-        html_text(b, labels[i], strlen(labels[i]));
-        kk_buf_printf(b, "</text>\n<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
-                         "stroke=\"#258\" stroke-width=\"2\"/>"
-                         "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#258\"/>\n",
-                      left + width * lo[i], y, left + width * hi[i], y, left + width * mean[i],
-                      y);
-    }
-    kk_buf_printf(b, "</svg><figcaption>dots: estimates; bars: 95%% intervals; dashed: "
-                     "fair share</figcaption></figure>\n");
+    double raw = span / 5, p = pow(10, floor(log10(raw)));
+    double m = raw / p;
+    return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
 }
 
+/* A horizontal interval chart: one row per item, a dot at the estimate and a whisker for
+ * its 95% interval. The x axis spans the data (intervals and reference values) with a
+ * little margin, has ticks at round values and a title; the label column is as wide as the
+ * longest label, so nothing is cut. zero: draw a solid line at 0 (for differences). */
+static void svg_chart(struct kk_buf *b, const char *title, const char *axis_title,
+                      const struct chart_row *rows, int n, int zero, const char *caption)
+{
+    const int width = 420, row = 22, top = 34;
+    size_t longest = 0;
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(rows[i].label);
+        if (len > longest)
+            longest = len;
+    }
+    int left = 20 + (int)(longest * 7.2);  /* about 7 px per character at 12 px sans-serif */
+    double x0 = zero ? 0 : INFINITY, x1 = zero ? 0 : -INFINITY;
+    for (int i = 0; i < n; i++) {
+        double v[4] = {rows[i].lo, rows[i].hi, rows[i].mean, rows[i].ref};
+        for (int k = 0; k < 4; k++)
+            if (isfinite(v[k])) {
+                x0 = fmin(x0, v[k]);
+                x1 = fmax(x1, v[k]);
+            }
+    }
+    if (!isfinite(x0) || !isfinite(x1)) {
+        x0 = 0;
+        x1 = 1;
+    }
+    if (x1 - x0 < 1e-9) {
+        x0 -= 0.05;
+        x1 += 0.05;
+    }
+    double step = tick_step(x1 - x0);
+    x0 = floor(x0 / step - 0.25) * step;
+    x1 = ceil(x1 / step + 0.25) * step;
+    int plot_h = n * row;
+    int h = top + plot_h + 46;
+    int total_w = left + width + 30;
+    int title_w = 20 + (int)(strlen(title) * 7.8);
+    if (title_w > total_w)
+        total_w = title_w;
+#define XPOS(x) (left + width * ((x) - x0) / (x1 - x0))
+    kk_buf_printf(b, "<figure><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+                     "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
+                     "font-size=\"12\">\n",
+                  total_w, h, total_w, h);
+    kk_buf_printf(b, "<text x=\"0\" y=\"16\" font-weight=\"bold\" font-size=\"14\">");
+    html_text(b, title, strlen(title));
+    kk_buf_printf(b, "</text>\n");
+    int decimals = step >= 1 ? 0 : step >= 0.1 ? 1 : step >= 0.01 ? 2 : 3;
+    for (int t = 0;; t++) {
+        double x = x0 + step * t;
+        if (x > x1 + step * 1e-6)
+            break;
+        kk_buf_printf(b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
+                         "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%.*f</text>\n",
+                      XPOS(x), top - 4, XPOS(x), top + plot_h, XPOS(x), top + plot_h + 16,
+                      decimals, fabs(x) < step * 1e-6 ? 0.0 : x);
+    }
+    kk_buf_printf(b, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">", left + width / 2.0,
+                  top + plot_h + 36);
+    html_text(b, axis_title, strlen(axis_title));
+    kk_buf_printf(b, "</text>\n");
+    if (zero)
+        kk_buf_printf(b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#444\"/>\n",
+                      XPOS(0.0), top - 4, XPOS(0.0), top + plot_h);
+    for (int i = 0; i < n; i++) {
+        double y = top + i * row + row / 2.0;
+        const char *color = rows[i].mark == 2 ? "#d55e00" : rows[i].mark == 1 ? "#111" : "#258";
+        if (i > 0 && rows[i].group != rows[i - 1].group)
+            kk_buf_printf(b, "<line x1=\"0\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#bbb\"/>\n",
+                          top + i * row, left + width, top + i * row);
+        if (rows[i].mark == 1)
+            kk_buf_printf(b, "<rect x=\"0\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#f2f2f2\"/>\n",
+                          top + i * row + 1, left + width, row - 2);
+        kk_buf_printf(b, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\"%s>", left - 8, y + 4,
+                      rows[i].mark ? " font-weight=\"bold\"" : "");
+        html_text(b, rows[i].label, strlen(rows[i].label));
+        kk_buf_printf(b, "</text>\n");
+        if (isfinite(rows[i].ref))
+            kk_buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                             "stroke=\"#c33\" stroke-dasharray=\"3 2\"/>\n",
+                          XPOS(rows[i].ref), y - row / 2.0 + 2, XPOS(rows[i].ref),
+                          y + row / 2.0 - 2);
+        if (isfinite(rows[i].lo) && isfinite(rows[i].hi) && isfinite(rows[i].mean))
+            kk_buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                             "stroke=\"%s\" stroke-width=\"2\"/>"
+                             "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/>\n",
+                          XPOS(rows[i].lo), y, XPOS(rows[i].hi), y, color, XPOS(rows[i].mean), y,
+                          color);
+    }
+#undef XPOS
+    kk_buf_printf(b, "</svg><figcaption>");
+    html_text(b, caption, strlen(caption));
+    kk_buf_printf(b, "</figcaption></figure>\n");
+}
+
+/* The page: the Markdown's heading and opening paragraphs (what was run, by which kark),
+ * then the charts, then the rest of the Markdown (its tables). */
 static void html_page(struct kk_buf *b, const char *title, const struct kk_buf *charts,
                       const struct kk_buf *md)
 {
@@ -283,9 +396,20 @@ static void html_page(struct kk_buf *b, const char *title, const struct kk_buf *
                      "auto;padding:0 1em}table{border-collapse:collapse;margin:1em 0}"
                      "td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}"
                      "th{background:#f3f3f3}code{font-size:90%%}figure{margin:1em 0}"
+                     "svg{max-width:100%%;height:auto}"
                      "figcaption{color:#666;font-size:85%%}</style></head><body>\n");
+    const char *text = kk_buf_str(md);
+    const char *table = strstr(text, "\n|");
+    size_t head = table ? (size_t)(table - text) + 1 : strlen(text);
+    char *first = malloc(head + 1);
+    if (first) {
+        memcpy(first, text, head);
+        first[head] = '\0';
+        html_from_md(b, first);
+        free(first);
+    }
     kk_buf_append(b, kk_buf_str(charts), charts->len);
-    html_from_md(b, kk_buf_str(md));
+    html_from_md(b, text + head);
     kk_buf_printf(b, "</body></html>\n");
 }
 
@@ -340,7 +464,7 @@ static void summarise_agent(const struct kk_study *st, const struct kk_study_res
         long long j = i * st->num_variants + v;
         double share = 0, score = 0;
         int seats = 0;
-        for (int s = 0; s < st->players; s++)
+        for (int s = 0; s < st->seats[v]; s++)
             if (kk_seat_agent(i, s, st->num_agents) == a) {
                 seats++;
                 share += kk_metric_value(st, r, j, st->players + s);
@@ -367,7 +491,7 @@ static size_t agent_shares(const struct kk_study *st, const struct kk_study_resu
         long long j = i * st->num_variants + v;
         double share = 0;
         int seats = 0;
-        for (int s = 0; s < st->players; s++)
+        for (int s = 0; s < st->seats[v]; s++)
             if (kk_seat_agent(i, s, st->num_agents) == a) {
                 seats++;
                 share += kk_metric_value(st, r, j, st->players + s);
@@ -399,7 +523,7 @@ static double agent_stat_mean(const struct kk_study *st, const struct kk_study_r
         long long j = i * st->num_variants + v;
         double x = 0;
         int seats = 0;
-        for (int s = 0; s < st->players; s++)
+        for (int s = 0; s < st->seats[v]; s++)
             if (kk_seat_agent(i, s, st->num_agents) == a) {
                 x += r->stats[(size_t)j * (size_t)r->width + (size_t)(w0 + s)];
                 seats++;
@@ -465,7 +589,7 @@ static void json_seats(struct kk_buf *b, const struct kk_study *st,
 {
     int p = st->players;
     kk_buf_printf(b, "[");
-    for (int s = 0; s < p; s++) {
+    for (int s = 0; s < st->seats[v]; s++) {
         gather(st, r, v, p + s, vals);
         double wins = 0, lo, hi;
         for (long long i = 0; i < st->games; i++)
@@ -510,9 +634,13 @@ static void json_stat_means(struct kk_buf *b, const struct kk_study *st,
     char name[160];
     for (int pass = 0; pass < 2; pass++) {
         kk_buf_printf(b, ",\n%s\"%s\": {", indent, pass ? "stats_ci95" : "stats");
+        int first = 1;
         for (int k = first_stat_metric(st); k < m; k++) {
+            if (!metric_in_variant(st, k, v))
+                continue; /* a seat this variant does not have */
             kk_metric_name(st, k, name, sizeof name);
-            kk_buf_printf(b, "%s\n%s  ", k > first_stat_metric(st) ? "," : "", indent);
+            kk_buf_printf(b, "%s\n%s  ", first ? "" : ",", indent);
+            first = 0;
             kk_buf_json_string(b, name);
             kk_buf_printf(b, ": ");
             if (pass)
@@ -548,14 +676,13 @@ static void json_variant_values(struct kk_buf *b, const struct kk_game *g,
 
 /* Mean of per-seat statistic column w0 + seat over the winning seats of each game, over
  * all games (a shared win averages the tied seats). */
-static double winner_stat_mean(const struct kk_study *st, const struct kk_study_results *r,
-                               int w0)
+static double winner_stat_mean(const struct kk_study_results *r, int w0)
 {
     double sum = 0;
     for (long long j = 0; j < r->jobs; j++) {
         double v = 0;
         int k = 0;
-        for (int s = 0; s < st->players; s++)
+        for (int s = 0; s < r->res[j].players; s++)
             if (r->res[j].winners >> s & 1u) {
                 v += r->stats[(size_t)j * (size_t)r->width + (size_t)(w0 + s)];
                 k++;
@@ -579,10 +706,94 @@ static void json_winner_stats(struct kk_buf *b, const struct kk_study *st,
         kk_buf_printf(b, "%s\n    ", first ? "" : ",");
         kk_buf_json_string(b, g->stats[d].name);
         kk_buf_printf(b, ": ");
-        json_num(b, winner_stat_mean(st, r, kk_stat_offset(g, st->players, d)));
+        json_num(b, winner_stat_mean(r, kk_stat_offset(g, st->players, d)));
         first = 0;
     }
     kk_buf_printf(b, "%s}", first ? "" : "\n  ");
+}
+
+/* An agent's fair win rate per game it plays: its share of the seats of a game it is in
+ * (1/A when the A agents fill the seats between them, 1/P when it holds one of P seats). */
+static double agent_fair_share(const struct kk_study *st, int v)
+{
+    int p = st->seats[v], a = st->num_agents;
+    return 1.0 / (a < p ? a : p);
+}
+
+/* With more agents than seats the rotation is cyclic: the agents of game i are
+ * i, i+1, ..., i+P-1 (mod A) in seat order, so a pair meets in one seating order only, and
+ * agents more than P-1 apart never meet. Said under the tables, with a head-to-head
+ * table. */
+static void md_rotation_note(struct kk_buf *md, const struct kk_study *st, int v)
+{
+    int p = st->seats[v];
+    if (st->num_agents <= p)
+        return;
+    kk_buf_printf(md, "\n**Note:** %d agents share %d seats, so seats rotate cyclically (the "
+                      "agents of game i are i, i+1, ..., i+%d mod %d in seat order): every agent "
+                      "holds every seat equally often, but not against every opponent (agent 0 "
+                      "sits before agent 1 in every game they share)%s. Win rates mix "
+                      "opponents and seats; the head-to-head table below shows who beats whom.\n",
+                  st->num_agents, p, p - 1, st->num_agents,
+                  st->num_agents >= 2 * p ? ", and some pairs never meet" : "");
+}
+
+/* Head-to-head: row agent's win rate over the games of variant v in which it played
+ * together with the column agent, and how many such games there were. */
+static void md_head_to_head(struct kk_buf *md, const struct kk_study *st,
+                            const struct kk_study_results *r, int v)
+{
+    int A = st->num_agents, p = st->seats[v];
+    if (A <= p || A < 2)
+        return;
+    kk_buf_printf(md, "\nHead to head (row agent's win rate in the games it played with the "
+                      "column agent; games in brackets):\n\n| agent |");
+    for (int b = 0; b < A; b++)
+        kk_buf_printf(md, " vs `%s` |", st->labels[b]);
+    kk_buf_printf(md, "\n|---|");
+    for (int b = 0; b < A; b++)
+        kk_buf_printf(md, "---|");
+    kk_buf_printf(md, "\n");
+    for (int a = 0; a < A; a++) {
+        kk_buf_printf(md, "| ");
+        md_agent(md, st, a);
+        kk_buf_printf(md, " |");
+        for (int b = 0; b < A; b++) {
+            if (a == b) {
+                kk_buf_printf(md, " — |");
+                continue;
+            }
+            double share = 0;
+            long long n = 0;
+            for (long long i = 0; i < st->games; i++) {
+                int has_a = 0, has_b = 0;
+                double x = 0;
+                for (int s = 0; s < p; s++) {
+                    int who = kk_seat_agent(i, s, A);
+                    has_a |= who == a;
+                    has_b |= who == b;
+                    if (who == a)
+                        x += kk_metric_value(st, r, i * st->num_variants + v, st->players + s);
+                }
+                if (has_a && has_b) {
+                    share += x;
+                    n++;
+                }
+            }
+            if (n)
+                kk_buf_printf(md, " %.3f (%lld) |", share / (double)n, n);
+            else
+                kk_buf_printf(md, " never met |");
+        }
+        kk_buf_printf(md, "\n");
+    }
+}
+
+/* The provenance paragraph (kark version, date, command) when the caller gave one. */
+static void md_provenance(struct kk_buf *md, const struct kk_study *st)
+{
+    if (st->provenance[0])
+        kk_buf_printf(md, "Made with %s\n\n", st->provenance);
 }
 
 /* ---- tournament ---- */
@@ -616,7 +827,7 @@ static void md_points_by_source(struct kk_buf *md, const struct kk_study *st,
         kk_buf_printf(md, "| %s |", g->stats[d].name);
         for (int a = 0; a < st->num_agents; a++)
             kk_buf_printf(md, " %.3f |", agent_stat_mean(st, r, 0, a, w));
-        kk_buf_printf(md, " %.3f |\n", winner_stat_mean(st, r, w));
+        kk_buf_printf(md, " %.3f |\n", winner_stat_mean(r, w));
     }
 }
 
@@ -627,6 +838,7 @@ static void md_tournament(struct kk_buf *md, const struct kk_study *st,
     int p = st->players;
     kk_buf_printf(md, "## %s: tournament, %d players, %lld games, seed %llu\n\n", g->title, p,
                   st->games, (unsigned long long)st->seed);
+    md_provenance(md, st);
     kk_buf_printf(md, "Variant: %s\n\n", g->num_params ? st->variant_text[0] : "(no parameters)");
     kk_buf_printf(md, "Seating: seat s of game i is played by agent (i + s) mod %d. "
                       "Intervals are 95%% (Wilson for win rates, Student t for means).\n\n",
@@ -695,6 +907,8 @@ static void md_tournament(struct kk_buf *md, const struct kk_study *st,
         md_signed_ci(md, wins / (double)st->games - fair, lo - fair, hi - fair, 3);
         kk_buf_printf(md, "\n");
     }
+    md_rotation_note(md, st, 0);
+    md_head_to_head(md, st, r, 0);
     md_points_by_source(md, st, r);
     kk_buf_printf(md, "\n| statistic | mean [95%% CI] |\n|---|---|\n");
     char name[160];
@@ -756,37 +970,44 @@ int kk_report_tournament(const struct kk_study *st, const struct kk_study_result
 
     struct kk_buf charts = {0};
     int n = st->num_agents > st->players ? st->num_agents : st->players;
-    if (n < 1)
-        n = 1;
-    char(*lab)[96] = calloc((size_t)n, sizeof *lab);
-    double *mean = calloc((size_t)n * 3, sizeof *mean), *lo = mean + n, *hi = mean + 2 * n;
-    if (lab && mean) {
+    struct chart_row *rows = calloc((size_t)n + 1, sizeof *rows);
+    if (rows) {
         if (st->num_agents > 1) {
+            double fair = agent_fair_share(st, 0);
             for (int a = 0; a < st->num_agents; a++) {
                 struct agent_summary s;
                 summarise_agent(st, r, 0, a, vals, &s);
-                snprintf(lab[a], sizeof lab[a], "%s", st->labels[a]);
-                mean[a] = s.games ? s.wins / (double)s.games : 0;
-                lo[a] = s.lo;
-                hi[a] = s.hi;
+                snprintf(rows[a].label, sizeof rows[a].label, "%s", st->labels[a]);
+                rows[a].mean = s.games ? s.wins / (double)s.games : NAN;
+                rows[a].lo = s.lo;
+                rows[a].hi = s.hi;
+                rows[a].ref = fair;
+                rows[a].mark = s.games && (s.lo > fair || s.hi < fair) ? 2 : 0;
             }
-            svg_rates(&charts, "Win rate by agent", st->num_agents, lab, mean, lo, hi,
-                      1.0 / st->num_agents);
+            svg_chart(&charts, "Win rate by agent", "win rate (95% Wilson interval)", rows,
+                      st->num_agents, 0,
+                      "dots: win rates; bars: 95% intervals; dashed: fair share; orange: the "
+                      "interval excludes the fair share");
         }
-        for (int s = 0; s < st->players; s++) {
-            gather(st, r, 0, st->players + s, vals);
-            double wins = 0;
-            for (long long i = 0; i < st->games; i++)
-                wins += vals[i];
-            snprintf(lab[s], sizeof lab[s], "seat %d", s);
-            mean[s] = wins / (double)st->games;
-            kk_wilson(wins, (double)st->games, KK_Z95, &lo[s], &hi[s]);
+        if (!g->cooperative) {
+            for (int s = 0; s < st->players; s++) {
+                gather(st, r, 0, st->players + s, vals);
+                double wins = 0;
+                for (long long i = 0; i < st->games; i++)
+                    wins += vals[i];
+                snprintf(rows[s].label, sizeof rows[s].label, "seat %d", s);
+                rows[s].mean = wins / (double)st->games;
+                kk_wilson(wins, (double)st->games, KK_Z95, &rows[s].lo, &rows[s].hi);
+                rows[s].ref = 1.0 / st->players;
+                rows[s].mark = rows[s].lo > rows[s].ref || rows[s].hi < rows[s].ref ? 2 : 0;
+            }
+            svg_chart(&charts, "Win rate by seat", "win rate (95% Wilson interval)", rows,
+                      st->players, 0,
+                      "dots: win rates; bars: 95% intervals; dashed: fair share 1/players; "
+                      "orange: the interval excludes the fair share");
         }
-        svg_rates(&charts, "Win rate by seat", st->players, lab, mean, lo, hi,
-                  1.0 / st->players);
     }
-    free(lab);
-    free(mean);
+    free(rows);
     free(vals);
     char title[256];
     snprintf(title, sizeof title, "%s tournament", g->title);
@@ -795,7 +1016,7 @@ int kk_report_tournament(const struct kk_study *st, const struct kk_study_result
 
 /* ---- balance sweep ---- */
 
-/* The swept settings of variant v, e.g. "tokens=7 self_displace=0". */
+/* The swept settings of variant v, e.g. "players=3 tokens=7 self_displace=0". */
 static void swept_text(const struct kk_study *st, const struct kk_sweep_axis *axes, int num_axes,
                        int v, char *buf, size_t size)
 {
@@ -804,10 +1025,66 @@ static void swept_text(const struct kk_study *st, const struct kk_sweep_axis *ax
     for (int a = 0; a < num_axes && n < size; a++) {
         char val[256];
         int p = axes[a].param;
+        if (p == KK_SWEEP_PLAYERS) {
+            n += (size_t)snprintf(buf + n, size - n, "%splayers=%d", a ? " " : "", st->seats[v]);
+            continue;
+        }
         kk_variant_format(st->game, &st->variants[v], p, val, sizeof val);
         n += (size_t)snprintf(buf + n, size - n, "%s%s=%s", a ? " " : "",
                               st->game->params[p].name, val);
     }
+}
+
+/* The variant v is compared with: the baseline itself, or, when the player count is swept,
+ * the variant with the baseline's settings and v's player count (variants are numbered
+ * with the first axis varying slowest). */
+static int baseline_for(const struct kk_sweep_axis *axes, int num_axes, int baseline, int v)
+{
+    int result = 0, scale = 1;
+    for (int a = num_axes - 1; a >= 0; a--) {
+        int n = axes[a].num_values;
+        int digit = axes[a].param == KK_SWEEP_PLAYERS ? (v / scale) % n
+                                                       : (baseline / scale) % n;
+        result += digit * scale;
+        scale *= n;
+    }
+    return result;
+}
+
+/* Win rate of seat s in variant v with its Wilson interval. */
+static double seat_rate(const struct kk_study *st, const struct kk_study_results *r, int v,
+                        int s, double *vals, double *lo, double *hi)
+{
+    double wins = 0;
+    gather(st, r, v, st->players + s, vals);
+    for (long long i = 0; i < st->games; i++)
+        wins += vals[i];
+    kk_wilson(wins, (double)st->games, KK_Z95, lo, hi);
+    return wins / (double)st->games;
+}
+
+/* Paired difference of seat s's win share, variant v minus variant base. */
+static void seat_diff(const struct kk_study *st, const struct kk_study_results *r, int v,
+                      int base, int s, double *vals, double *base_vals, struct kk_estimate *d)
+{
+    gather(st, r, v, st->players + s, vals);
+    gather(st, r, base, st->players + s, base_vals);
+    kk_paired_diff(vals, base_vals, (size_t)st->games, 1, d);
+}
+
+/* An interval excludes zero: the difference is significant at the 5% level. */
+static int significant(const struct kk_estimate *d)
+{
+    return d->n > 1 && (d->lo > 0 || d->hi < 0);
+}
+
+/* A difference cell: "+0.031 [+0.012, +0.050]", in bold when significant. */
+static void md_diff_cell(struct kk_buf *md, const struct kk_estimate *d, int decimals)
+{
+    int sig = significant(d);
+    kk_buf_printf(md, "%s", sig ? "**" : "");
+    md_signed_ci(md, d->mean, d->lo, d->hi, decimals);
+    kk_buf_printf(md, "%s", sig ? "**" : "");
 }
 
 static void md_balance_variant(struct kk_buf *md, const struct kk_study *st,
@@ -815,54 +1092,47 @@ static void md_balance_variant(struct kk_buf *md, const struct kk_study *st,
                                const struct kk_sweep_axis *axes, int num_axes, int v,
                                int base, double *vals, double *base_vals)
 {
-    int p = st->players;
+    int P = st->players, p = st->seats[v];
     char sw[1024], base_sw[1024], name[160];
     swept_text(st, axes, num_axes, v, sw, sizeof sw);
     swept_text(st, axes, num_axes, base, base_sw, sizeof base_sw);
     kk_buf_printf(md, "### Variant %d: %s%s\n\n", v, sw, v == base ? " (baseline)" : "");
     if (v != base)
-        kk_buf_printf(md, "Differences (Δ) are paired, game by game, against variant %d (%s).\n\n",
+        kk_buf_printf(md, "Differences (Δ) are paired, game by game, against variant %d (%s); "
+                          "bold: the 95%% interval excludes 0.\n\n",
                       base, base_sw);
     kk_buf_printf(md, "| seat | win rate [95%% CI] | Δ win rate | mean score [95%% CI] | "
                       "Δ score |\n|---|---|---|---|---|\n");
     for (int s = 0; s < p; s++) {
-        double wins = 0, lo, hi;
+        double lo, hi;
         struct kk_estimate score, dw, ds;
-        gather(st, r, v, p + s, vals);
-        gather(st, r, base, p + s, base_vals);
-        for (long long i = 0; i < st->games; i++)
-            wins += vals[i];
-        kk_wilson(wins, (double)st->games, KK_Z95, &lo, &hi);
-        kk_paired_diff(vals, base_vals, (size_t)st->games, 1, &dw);
+        double rate = seat_rate(st, r, v, s, vals, &lo, &hi);
+        seat_diff(st, r, v, base, s, vals, base_vals, &dw);
         gather(st, r, v, s, vals);
         gather(st, r, base, s, base_vals);
         kk_mean_ci(vals, (size_t)st->games, 1, &score);
         kk_paired_diff(vals, base_vals, (size_t)st->games, 1, &ds);
         kk_buf_printf(md, "| %d | ", s);
-        md_ci(md, wins / (double)st->games, lo, hi, 3);
+        md_ci(md, rate, lo, hi, 3);
         kk_buf_printf(md, " | ");
         if (v == base)
             kk_buf_printf(md, "—");
         else
-            md_signed_ci(md, dw.mean, dw.lo, dw.hi, 3);
+            md_diff_cell(md, &dw, 3);
         kk_buf_printf(md, " | ");
         md_ci(md, score.mean, score.lo, score.hi, 2);
         kk_buf_printf(md, " | ");
         if (v == base)
             kk_buf_printf(md, "—");
         else
-            md_signed_ci(md, ds.mean, ds.lo, ds.hi, 2);
+            md_diff_cell(md, &ds, 2);
         kk_buf_printf(md, " |\n");
     }
     {
-        double wins = 0, lo, hi;
-        gather(st, r, v, p, vals);
-        for (long long i = 0; i < st->games; i++)
-            wins += vals[i];
-        kk_wilson(wins, (double)st->games, KK_Z95, &lo, &hi);
-        double fair = 1.0 / p;
+        double lo, hi, fair = 1.0 / p;
+        double rate = seat_rate(st, r, v, 0, vals, &lo, &hi);
         kk_buf_printf(md, "\nFirst-seat advantage (seat 0 win rate − 1/%d): ", p);
-        md_signed_ci(md, wins / (double)st->games - fair, lo - fair, hi - fair, 3);
+        md_signed_ci(md, rate - fair, lo - fair, hi - fair, 3);
         kk_buf_printf(md, "\n\n");
     }
     if (st->num_agents > 1) {
@@ -881,16 +1151,19 @@ static void md_balance_variant(struct kk_buf *md, const struct kk_study *st,
             if (v == base)
                 kk_buf_printf(md, "—");
             else
-                md_signed_ci(md, d.mean, d.lo, d.hi, 3);
+                md_diff_cell(md, &d, 3);
             kk_buf_printf(md, " | ");
             summarise_agent(st, r, v, a, vals, &s);
             md_ci(md, s.score.mean, s.score.lo, s.score.hi, 2);
             kk_buf_printf(md, " |\n");
         }
+        md_head_to_head(md, st, r, v);
         kk_buf_printf(md, "\n");
     }
     kk_buf_printf(md, "| statistic | mean [95%% CI] | Δ vs baseline [95%% CI] |\n|---|---|---|\n");
-    for (int k = 2 * p; k < kk_metric_count(st); k++) {
+    for (int k = 2 * P; k < kk_metric_count(st); k++) {
+        if (!metric_in_variant(st, k, v))
+            continue;
         struct kk_estimate e, d;
         gather(st, r, v, k, vals);
         gather(st, r, base, k, base_vals);
@@ -903,10 +1176,207 @@ static void md_balance_variant(struct kk_buf *md, const struct kk_study *st,
         if (v == base)
             kk_buf_printf(md, "—");
         else
-            md_signed_ci(md, d.mean, d.lo, d.hi, 3);
+            md_diff_cell(md, &d, 3);
         kk_buf_printf(md, " |\n");
     }
     kk_buf_printf(md, "\n");
+}
+
+/* The overview: every seat's win rate per variant, then every seat's paired difference from
+ * the baseline (bold when significant), then the agents' win rates. */
+static void md_balance_overview(struct kk_buf *m, const struct kk_study *st,
+                                const struct kk_study_results *r,
+                                const struct kk_sweep_axis *axes, int num_axes, int baseline,
+                                double *vals, double *base_vals)
+{
+    int P = st->players, any_diff = 0;
+    char sw[1024];
+    kk_buf_printf(m, "Win rate by seat [95%% Wilson interval]; ▶ marks the baseline:\n\n"
+                     "| variant | settings |");
+    for (int s = 0; s < P; s++)
+        kk_buf_printf(m, " seat %d |", s);
+    kk_buf_printf(m, " first-seat advantage | mean length |\n|---|---|");
+    for (int s = 0; s < P + 2; s++)
+        kk_buf_printf(m, "---|");
+    kk_buf_printf(m, "\n");
+    for (int v = 0; v < st->num_variants; v++) {
+        int base = baseline_for(axes, num_axes, baseline, v);
+        any_diff |= base != v;
+        swept_text(st, axes, num_axes, v, sw, sizeof sw);
+        kk_buf_printf(m, "| %s%d | %s%s |", v == base ? "▶ " : "", v, sw,
+                      v == base ? " (baseline)" : "");
+        for (int s = 0; s < P; s++) {
+            if (s >= st->seats[v]) {
+                kk_buf_printf(m, " |");
+                continue;
+            }
+            double lo, hi, rate = seat_rate(st, r, v, s, vals, &lo, &hi);
+            kk_buf_printf(m, " ");
+            md_ci(m, rate, lo, hi, 3);
+            kk_buf_printf(m, " |");
+        }
+        double lo, hi, fair = 1.0 / st->seats[v];
+        double rate = seat_rate(st, r, v, 0, vals, &lo, &hi);
+        struct kk_estimate len;
+        gather(st, r, v, 2 * P, vals);
+        kk_mean_ci(vals, (size_t)st->games, 1, &len);
+        kk_buf_printf(m, " %+.3f | %.1f |\n", rate - fair, len.mean);
+    }
+    if (any_diff) {
+        kk_buf_printf(m, "\nPaired difference in win rate from the baseline, by seat "
+                         "[95%% interval]; bold: the interval excludes 0:\n\n"
+                         "| variant | settings | compared with |");
+        for (int s = 0; s < P; s++)
+            kk_buf_printf(m, " Δ seat %d |", s);
+        kk_buf_printf(m, "\n|---|---|---|");
+        for (int s = 0; s < P; s++)
+            kk_buf_printf(m, "---|");
+        kk_buf_printf(m, "\n");
+        for (int v = 0; v < st->num_variants; v++) {
+            int base = baseline_for(axes, num_axes, baseline, v);
+            if (base == v)
+                continue;
+            swept_text(st, axes, num_axes, v, sw, sizeof sw);
+            kk_buf_printf(m, "| %d | %s | %d |", v, sw, base);
+            for (int s = 0; s < P; s++) {
+                if (s >= st->seats[v]) {
+                    kk_buf_printf(m, " |");
+                    continue;
+                }
+                struct kk_estimate d;
+                seat_diff(st, r, v, base, s, vals, base_vals, &d);
+                kk_buf_printf(m, " ");
+                md_diff_cell(m, &d, 3);
+                kk_buf_printf(m, " |");
+            }
+            kk_buf_printf(m, "\n");
+        }
+    }
+    if (st->num_agents > 1) {
+        kk_buf_printf(m, "\nWin rate by agent [95%% Wilson interval]%s:\n\n| variant |",
+                      any_diff ? "; Δ: paired difference from the baseline, bold when its "
+                                 "interval excludes 0" : "");
+        for (int a = 0; a < st->num_agents; a++) {
+            kk_buf_printf(m, " ");
+            md_agent(m, st, a);
+            kk_buf_printf(m, " |");
+            if (any_diff)
+                kk_buf_printf(m, " Δ |");
+        }
+        kk_buf_printf(m, "\n|---|");
+        for (int a = 0; a < st->num_agents * (any_diff ? 2 : 1); a++)
+            kk_buf_printf(m, "---|");
+        kk_buf_printf(m, "\n");
+        for (int v = 0; v < st->num_variants; v++) {
+            int base = baseline_for(axes, num_axes, baseline, v);
+            kk_buf_printf(m, "| %s%d |", v == base ? "▶ " : "", v);
+            for (int a = 0; a < st->num_agents; a++) {
+                struct agent_summary s;
+                summarise_agent(st, r, v, a, vals, &s);
+                kk_buf_printf(m, " ");
+                md_ci(m, s.games ? s.wins / (double)s.games : 0, s.lo, s.hi, 3);
+                kk_buf_printf(m, " |");
+                if (!any_diff)
+                    continue;
+                if (v == base) {
+                    kk_buf_printf(m, " — |");
+                } else {
+                    struct kk_estimate d;
+                    agent_share_diff(st, r, v, base, a, vals, base_vals, &d);
+                    kk_buf_printf(m, " ");
+                    md_diff_cell(m, &d, 3);
+                    kk_buf_printf(m, " |");
+                }
+            }
+            kk_buf_printf(m, "\n");
+        }
+    }
+    kk_buf_printf(m, "\n");
+}
+
+/* The charts: every seat's win rate by variant (baseline rows shaded), every seat's
+ * paired difference from the baseline (significant ones in orange), and with several
+ * agents their win rates by variant. */
+static void balance_charts(struct kk_buf *charts, const struct kk_study *st,
+                           const struct kk_study_results *r, const struct kk_sweep_axis *axes,
+                           int num_axes, int baseline, double *vals, double *base_vals)
+{
+    int P = st->players;
+    int cap = st->num_variants * (P > st->num_agents ? P : st->num_agents) + 1;
+    struct chart_row *rows = calloc((size_t)cap, sizeof *rows);
+    if (!rows)
+        return;
+    char sw[1024];
+    int n = 0;
+    for (int v = 0; v < st->num_variants; v++) {
+        int base = baseline_for(axes, num_axes, baseline, v);
+        swept_text(st, axes, num_axes, v, sw, sizeof sw);
+        for (int s = 0; s < st->seats[v]; s++, n++) {
+            struct chart_row *row = &rows[n];
+            snprintf(row->label, sizeof row->label, "%.160s%s · seat %d", sw,
+                     v == base ? " (baseline)" : "", s);
+            row->mean = seat_rate(st, r, v, s, vals, &row->lo, &row->hi);
+            row->ref = 1.0 / st->seats[v];
+            row->mark = v == base ? 1 : 0;
+            row->group = v;
+        }
+    }
+    svg_chart(charts, "Win rate by seat and variant", "win rate (95% Wilson interval)", rows, n,
+              0, "dots: win rates; bars: 95% intervals; dashed ticks: the fair share "
+                 "1/players; shaded, bold: the baseline");
+    n = 0;
+    for (int v = 0; v < st->num_variants; v++) {
+        int base = baseline_for(axes, num_axes, baseline, v);
+        if (base == v)
+            continue;
+        char base_sw[1024];
+        swept_text(st, axes, num_axes, v, sw, sizeof sw);
+        swept_text(st, axes, num_axes, base, base_sw, sizeof base_sw);
+        for (int s = 0; s < st->seats[v]; s++, n++) {
+            struct chart_row *row = &rows[n];
+            struct kk_estimate d;
+            seat_diff(st, r, v, base, s, vals, base_vals, &d);
+            snprintf(row->label, sizeof row->label, "%.160s · seat %d", sw, s);
+            row->mean = d.mean;
+            row->lo = d.lo;
+            row->hi = d.hi;
+            row->ref = NAN;
+            row->mark = significant(&d) ? 2 : 0;
+            row->group = v;
+        }
+    }
+    if (n > 0) {
+        char title[1200];
+        swept_text(st, axes, num_axes, baseline, sw, sizeof sw);
+        snprintf(title, sizeof title, "Paired difference in win rate from the baseline (%s)", sw);
+        svg_chart(charts, title, "Δ win rate, variant − baseline (95% paired t interval)", rows,
+                  n, 1, "dots: mean difference game by game; bars: 95% intervals; orange: "
+                        "the interval excludes 0 (significant at 5%)");
+    }
+    if (st->num_agents > 1) {
+        n = 0;
+        for (int v = 0; v < st->num_variants; v++) {
+            int base = baseline_for(axes, num_axes, baseline, v);
+            swept_text(st, axes, num_axes, v, sw, sizeof sw);
+            for (int a = 0; a < st->num_agents; a++, n++) {
+                struct agent_summary s;
+                summarise_agent(st, r, v, a, vals, &s);
+                struct chart_row *row = &rows[n];
+                snprintf(row->label, sizeof row->label, "%.100s%s · %.60s", sw,
+                         v == base ? " (baseline)" : "", st->labels[a]);
+                row->mean = s.games ? s.wins / (double)s.games : NAN;
+                row->lo = s.lo;
+                row->hi = s.hi;
+                row->ref = agent_fair_share(st, v);
+                row->mark = v == base ? 1 : 0;
+                row->group = v;
+            }
+        }
+        svg_chart(charts, "Win rate by agent and variant", "win rate (95% Wilson interval)",
+                  rows, n, 0, "dots: win rates; bars: 95% intervals; dashed ticks: fair share; "
+                              "shaded, bold: the baseline");
+    }
+    free(rows);
 }
 
 int kk_report_balance(const struct kk_study *st, const struct kk_study_results *r,
@@ -915,7 +1385,9 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
                       kk_error *err)
 {
     const struct kk_game *g = st->game;
-    int p = st->players;
+    int P = st->players, players_swept = 0;
+    for (int a = 0; a < num_axes; a++)
+        players_swept |= axes[a].param == KK_SWEEP_PLAYERS;
     double *vals = calloc((size_t)st->games + 1, sizeof *vals);
     double *base_vals = calloc((size_t)st->games + 1, sizeof *base_vals);
     if (!vals || !base_vals) {
@@ -931,7 +1403,7 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
 
     kk_buf_printf(&b, "{\n  \"game\": ");
     kk_buf_json_string(&b, g->name);
-    kk_buf_printf(&b, ",\n  \"players\": %d,\n  \"games\": %lld,\n  \"seed\": %llu,\n", p,
+    kk_buf_printf(&b, ",\n  \"players\": %d,\n  \"games\": %lld,\n  \"seed\": %llu,\n", P,
                   st->games, (unsigned long long)st->seed);
     kk_buf_printf(&b, "  \"agents\": [");
     for (int a = 0; a < st->num_agents; a++) {
@@ -943,7 +1415,8 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
                   st->num_agents);
     for (int a = 0; a < num_axes; a++) {
         kk_buf_printf(&b, "%s", a ? ", " : "");
-        kk_buf_json_string(&b, g->params[axes[a].param].name);
+        kk_buf_json_string(&b, axes[a].param == KK_SWEEP_PLAYERS ? "players"
+                                                               : g->params[axes[a].param].name);
     }
     kk_buf_printf(&b, "],\n  \"baseline\": {\"variant_id\": %d, \"variant\": ", baseline);
     kk_buf_json_string(&b, st->variant_text[baseline]);
@@ -951,31 +1424,31 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
     kk_buf_json_string(&b, why);
     kk_buf_printf(&b, "},\n  \"variants\": [");
     for (int v = 0; v < st->num_variants; v++) {
-        kk_buf_printf(&b, "%s\n    {\n      \"variant_id\": %d,\n      \"variant_text\": ",
-                      v ? "," : "", v);
+        int p = st->seats[v], base = baseline_for(axes, num_axes, baseline, v);
+        kk_buf_printf(&b, "%s\n    {\n      \"variant_id\": %d,\n      \"players\": %d,\n"
+                          "      \"variant_text\": ",
+                      v ? "," : "", v, p);
         kk_buf_json_string(&b, st->variant_text[v]);
         kk_buf_printf(&b, ",\n      \"variant\": ");
         json_variant_values(&b, g, &st->variants[v]);
         swept_text(st, axes, num_axes, v, sw, sizeof sw);
         kk_buf_printf(&b, ",\n      \"swept\": ");
         kk_buf_json_string(&b, sw);
+        kk_buf_printf(&b, ",\n      \"compared_with\": %d", base);
         kk_buf_printf(&b, ",\n      \"seats\": ");
         json_seats(&b, st, r, v, vals, "      ");
         {
-            double wins = 0, lo, hi, fair = 1.0 / p;
-            gather(st, r, v, p, vals);
-            for (long long i = 0; i < st->games; i++)
-                wins += vals[i];
-            kk_wilson(wins, (double)st->games, KK_Z95, &lo, &hi);
+            double lo, hi, fair = 1.0 / p;
+            double rate = seat_rate(st, r, v, 0, vals, &lo, &hi);
             kk_buf_printf(&b, ",\n      \"first_seat_advantage\": ");
-            json_num(&b, wins / (double)st->games - fair);
+            json_num(&b, rate - fair);
             kk_buf_printf(&b, ",\n      \"first_seat_advantage_ci95\": ");
             json_pair(&b, lo - fair, hi - fair);
         }
         kk_buf_printf(&b, ",\n      \"agents\": ");
         json_agents(&b, st, r, v, vals, "      ");
         struct kk_estimate len;
-        gather(st, r, v, 2 * p, vals);
+        gather(st, r, v, 2 * P, vals);
         kk_mean_ci(vals, (size_t)st->games, 1, &len);
         kk_buf_printf(&b, ",\n      \"mean_length\": ");
         json_num(&b, len.mean);
@@ -984,13 +1457,17 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
         json_stat_means(&b, st, r, v, vals, "      ");
         /* Paired differences against the baseline for every per-game metric. */
         kk_buf_printf(&b, ",\n      \"diff_vs_baseline\": {");
+        int first = 1;
         for (int k = 0; k < kk_metric_count(st); k++) {
+            if (!metric_in_variant(st, k, v))
+                continue;
             struct kk_estimate d;
             gather(st, r, v, k, vals);
-            gather(st, r, baseline, k, base_vals);
+            gather(st, r, base, k, base_vals);
             kk_paired_diff(vals, base_vals, (size_t)st->games, 1, &d);
             kk_metric_name(st, k, name, sizeof name);
-            kk_buf_printf(&b, "%s\n        ", k ? "," : "");
+            kk_buf_printf(&b, "%s\n        ", first ? "" : ",");
+            first = 0;
             kk_buf_json_string(&b, name);
             kk_buf_printf(&b, ": {\"mean\": ");
             json_num(&b, d.mean);
@@ -1001,7 +1478,7 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
         kk_buf_printf(&b, "\n      },\n      \"agent_win_diff_vs_baseline\": [");
         for (int a = 0; a < st->num_agents; a++) {
             struct kk_estimate d;
-            agent_share_diff(st, r, v, baseline, a, vals, base_vals, &d);
+            agent_share_diff(st, r, v, base, a, vals, base_vals, &d);
             kk_buf_printf(&b, "%s{\"agent\": %d, \"mean\": ", a ? ", " : "", a);
             json_num(&b, d.mean);
             kk_buf_printf(&b, ", \"ci95\": ");
@@ -1012,8 +1489,20 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
     }
     kk_buf_printf(&b, "\n  ]\n}\n");
 
-    kk_buf_printf(&m, "## %s: balance sweep, %d players, %lld games per variant, seed %llu\n\n",
-                  g->title, p, st->games, (unsigned long long)st->seed);
+    if (players_swept) {
+        int lo = st->seats[0], hi = st->seats[0];
+        for (int v = 1; v < st->num_variants; v++) {
+            lo = st->seats[v] < lo ? st->seats[v] : lo;
+            hi = st->seats[v] > hi ? st->seats[v] : hi;
+        }
+        kk_buf_printf(&m, "## %s: balance sweep, %d-%d players, %lld games per variant, "
+                          "seed %llu\n\n",
+                      g->title, lo, hi, st->games, (unsigned long long)st->seed);
+    } else {
+        kk_buf_printf(&m, "## %s: balance sweep, %d players, %lld games per variant, seed %llu\n\n",
+                      g->title, P, st->games, (unsigned long long)st->seed);
+    }
+    md_provenance(&m, st);
     kk_buf_printf(&m, "Agents: ");
     for (int a = 0; a < st->num_agents; a++) {
         kk_buf_printf(&m, "%s", a ? ", " : "");
@@ -1021,59 +1510,25 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
     }
     kk_buf_printf(&m, " (seat s of game i: agent (i + s) mod %d). Game i of every variant "
                       "uses the same random streams (common random numbers).\n\n"
-                      "Baseline: variant %d (%s), %s.\n\n",
-                  st->num_agents, baseline, st->variant_text[baseline], why);
+                      "Baseline: variant %d (%s), %s.%s\n\n",
+                  st->num_agents, baseline, st->variant_text[baseline], why,
+                  players_swept ? " The player count is swept: each variant is compared with "
+                                  "the baseline's settings at its own player count." : "");
     md_peek_note(&m, st);
-    kk_buf_printf(&m, "| variant | settings | seat 0 win rate [95%% CI] | first-seat advantage | "
-                      "mean length |\n|---|---|---|---|---|\n");
-    for (int v = 0; v < st->num_variants; v++) {
-        double wins = 0, lo, hi, fair = 1.0 / p;
-        gather(st, r, v, p, vals);
-        for (long long i = 0; i < st->games; i++)
-            wins += vals[i];
-        kk_wilson(wins, (double)st->games, KK_Z95, &lo, &hi);
-        struct kk_estimate len;
-        gather(st, r, v, 2 * p, vals);
-        kk_mean_ci(vals, (size_t)st->games, 1, &len);
-        swept_text(st, axes, num_axes, v, sw, sizeof sw);
-        kk_buf_printf(&m, "| %d | %s | ", v, sw);
-        md_ci(&m, wins / (double)st->games, lo, hi, 3);
-        kk_buf_printf(&m, " | %+.3f | %.1f |\n", wins / (double)st->games - fair, len.mean);
+    {
+        int most_crowded = 0;
+        for (int v = 0; v < st->num_variants; v++)
+            if (st->seats[v] < st->seats[most_crowded])
+                most_crowded = v;
+        md_rotation_note(&m, st, most_crowded);
     }
-    kk_buf_printf(&m, "\n");
+    md_balance_overview(&m, st, r, axes, num_axes, baseline, vals, base_vals);
     for (int v = 0; v < st->num_variants; v++)
-        md_balance_variant(&m, st, r, axes, num_axes, v, baseline, vals, base_vals);
+        md_balance_variant(&m, st, r, axes, num_axes, v, baseline_for(axes, num_axes, baseline, v),
+                           vals, base_vals);
 
     struct kk_buf charts = {0};
-    int n = st->num_variants > 0 ? st->num_variants : 1;
-    char(*lab)[96] = calloc((size_t)n, sizeof *lab);
-    double *mean = calloc((size_t)n * 3, sizeof *mean), *lo = mean + n, *hi = mean + 2 * n;
-    if (lab && mean) {
-        for (int v = 0; v < n; v++) {
-            gather(st, r, v, p, vals);
-            double wins = 0;
-            for (long long i = 0; i < st->games; i++)
-                wins += vals[i];
-            swept_text(st, axes, num_axes, v, lab[v], sizeof lab[v]);
-            mean[v] = wins / (double)st->games;
-            kk_wilson(wins, (double)st->games, KK_Z95, &lo[v], &hi[v]);
-        }
-        svg_rates(&charts, "Seat 0 win rate by variant", n, lab, mean, lo, hi, 1.0 / p);
-        for (int a = 0; a < st->num_agents && st->num_agents > 1; a++) {
-            char title[200];
-            for (int v = 0; v < n; v++) {
-                struct agent_summary s;
-                summarise_agent(st, r, v, a, vals, &s);
-                mean[v] = s.games ? s.wins / (double)s.games : 0;
-                lo[v] = s.lo;
-                hi[v] = s.hi;
-            }
-            snprintf(title, sizeof title, "Win rate of %s by variant", st->labels[a]);
-            svg_rates(&charts, title, n, lab, mean, lo, hi, 1.0 / st->num_agents);
-        }
-    }
-    free(lab);
-    free(mean);
+    balance_charts(&charts, st, r, axes, num_axes, baseline, vals, base_vals);
     free(vals);
     free(base_vals);
     char title[256];

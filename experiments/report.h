@@ -8,9 +8,12 @@
 #include "../engine/core/buf.h"
 #include "study.h"
 
+/* The axis param of a player-count sweep (--sweep players=2,3,4). */
+#define KK_SWEEP_PLAYERS (-1)
+
 /* A swept parameter and how many values it takes (for the balance report's header). */
 struct kk_sweep_axis {
-    int param;                   /* index in the game's parameter table */
+    int param;                   /* index in the game's parameter table, or KK_SWEEP_PLAYERS */
     int num_values;
 };
 
@@ -21,7 +24,9 @@ int kk_report_tournament(const struct kk_study *st, const struct kk_study_result
 
 /* Writes dir/balance.json and dir/balance.md of a sweep, comparing every variant with
  * variant `baseline` (baseline_is_default: it is the default variant; else it is the first
- * combination) and appends the Markdown to md. */
+ * combination) and appends the Markdown to md. When the player count is swept, a variant
+ * is compared with the baseline's settings at its own player count (the paired difference
+ * needs the same seats). */
 int kk_report_balance(const struct kk_study *st, const struct kk_study_results *r,
                       const struct kk_sweep_axis *axes, int num_axes, int baseline,
                       int baseline_is_default, const char *dir, struct kk_buf *md,

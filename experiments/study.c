@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "../engine/core/buf.h"
+#include "../engine/core/record.h"
 
 /* Set by the SIGINT/SIGTERM handler: the one piece of global state, since a signal handler
  * can reach nothing else. Lock-free atomics are safe to write from a handler. */
@@ -57,16 +58,22 @@ int kk_study_check(struct kk_study *st, kk_error *err)
     void *state = calloc(1, g->state_size);
     if (!state)
         return kk_fail(err, "out of memory");
-    int status = 0;
+    int status = 0, most = 0;
     for (int v = 0; v < st->num_variants && status == 0; v++) {
-        if (kk_game_init(g, state, &st->variants[v], st->players, err) != 0) {
+        if (st->seats[v] == 0)
+            st->seats[v] = st->players;
+        if (kk_game_init(g, state, &st->variants[v], st->seats[v], err) != 0) {
             status = -1;
-        } else if (g->players(state) != st->players) {
+        } else if (g->players(state) != st->seats[v]) {
             status = kk_fail(err, "variant '%s' plays with %d seats, not %d",
-                             st->variant_text[v], g->players(state), st->players);
+                             st->variant_text[v], g->players(state), st->seats[v]);
         }
+        if (st->seats[v] > most)
+            most = st->seats[v];
     }
     free(state);
+    if (status == 0)
+        st->players = most;
     return status;
 }
 
@@ -90,7 +97,7 @@ void kk_study_csv_header(const struct kk_study *st, struct kk_buf *out)
 {
     const struct kk_game *g = st->game;
     int p = st->players;
-    kk_buf_printf(out, "index,variant_id,variant,seed");
+    kk_buf_printf(out, "index,variant_id,variant,players,seed");
     for (int s = 0; s < p; s++)
         kk_buf_printf(out, ",agent_s%d", s);
     for (int s = 0; s < p; s++)
@@ -120,9 +127,14 @@ static uint64_t row_check(const char *text, size_t len)
     return h;
 }
 
+/* A number cell; NaN (a seat the variant does not have) is an empty cell. */
 static void csv_number(struct kk_buf *out, double x)
 {
     char num[40];
+    if (isnan(x)) {
+        kk_buf_append(out, ",", 1);
+        return;
+    }
     kk_format_double(x, num, sizeof num);
     kk_buf_printf(out, ",%s", num);
 }
@@ -130,18 +142,22 @@ static void csv_number(struct kk_buf *out, double x)
 static void csv_row(const struct kk_study *st, long long job, const struct kk_game_result *r,
                     const double *stats, int width, struct kk_buf *out)
 {
-    int p = st->players, v = (int)(job % st->num_variants);
+    int v = (int)(job % st->num_variants), p = st->seats[v];
     long long i = job / st->num_variants;
     size_t start = out->len;
     kk_buf_printf(out, "%lld,%d,", i, v);
     csv_field(out, st->variant_text[v]);
-    kk_buf_printf(out, ",%llu", (unsigned long long)st->seed);
-    for (int s = 0; s < p; s++) {
+    kk_buf_printf(out, ",%d,%llu", p, (unsigned long long)st->seed);
+    for (int s = 0; s < st->players; s++) {
         kk_buf_append(out, ",", 1);
-        csv_field(out, st->labels[kk_seat_agent(i, s, st->num_agents)]);
+        if (s < p)
+            csv_field(out, st->labels[kk_seat_agent(i, s, st->num_agents)]);
     }
-    for (int s = 0; s < p; s++)
-        kk_buf_printf(out, ",%ld", (long)r->scores[s]);
+    for (int s = 0; s < st->players; s++)
+        if (s < p)
+            kk_buf_printf(out, ",%ld", (long)r->scores[s]);
+        else
+            kk_buf_append(out, ",", 1);
     kk_buf_append(out, ",", 1);
     int k = __builtin_popcount(r->winners), first = 1;
     for (int s = 0; s < p; s++)
@@ -149,8 +165,8 @@ static void csv_row(const struct kk_study *st, long long job, const struct kk_ga
             kk_buf_printf(out, "%s%d", first ? "" : "+", s);
             first = 0;
         }
-    for (int s = 0; s < p; s++)
-        csv_number(out, (r->winners >> s & 1u) ? 1.0 / k : 0.0);
+    for (int s = 0; s < st->players; s++)
+        csv_number(out, s >= p ? NAN : (r->winners >> s & 1u) ? 1.0 / k : 0.0);
     kk_buf_printf(out, ",%d", r->length);
     if (st->game->cooperative)
         csv_number(out, r->result);
@@ -207,8 +223,8 @@ static int parse_row(const struct kk_study *st, long long job, const char *line,
                      kk_error *err)
 {
     const struct kk_game *g = st->game;
-    int p = st->players;
-    int expect = 4 + p + p + 1 + p + 1 + (g->cooperative ? 1 : 0) + width + 1; /* + check */
+    int p = st->players, seats = st->seats[job % st->num_variants];
+    int expect = 5 + p + p + 1 + p + 1 + (g->cooperative ? 1 : 0) + width + 1; /* + check */
     size_t len = strlen(line);
     char *copy = malloc(len + 1);
     char **f = malloc(sizeof *f * (size_t)(expect + 1));
@@ -227,14 +243,15 @@ static int parse_row(const struct kk_study *st, long long job, const char *line,
         goto done;
     }
     memset(r, 0, sizeof *r);
-    r->players = p;
-    int c = 4 + p;
-    for (int s = 0; s < p; s++)
-        r->scores[s] = (int32_t)strtol(f[c++], NULL, 10);
+    r->players = seats;
+    int c = 5 + p;
+    for (int s = 0; s < p; s++, c++)
+        if (s < seats)
+            r->scores[s] = (int32_t)strtol(f[c], NULL, 10);
     for (const char *w = f[c++]; *w;) {
         char *end;
         long s = strtol(w, &end, 10);
-        if (end == w || s < 0 || s >= p) {
+        if (end == w || s < 0 || s >= seats) {
             kk_fail(err, "bad winners '%s'", f[c - 1]);
             goto done;
         }
@@ -245,8 +262,8 @@ static int parse_row(const struct kk_study *st, long long job, const char *line,
     r->length = (int)strtol(f[c++], NULL, 10);
     if (g->cooperative)
         r->result = strtod(f[c++], NULL);
-    for (int w = 0; w < width; w++)
-        stats[w] = strtod(f[c++], NULL);
+    for (int w = 0; w < width; w++, c++)
+        stats[w] = f[c][0] ? strtod(f[c], NULL) : NAN;
     kk_buf_clear(scratch);
     csv_row(st, job, r, stats, width, scratch);
     const char *want = kk_buf_str(scratch);
@@ -343,13 +360,58 @@ struct worker {
     struct kk_agent *inst[KK_STUDY_MAX_AGENTS][KK_MAX_SEATS];
 };
 
-static void progress_line(long long done, long long total, double start)
+/* mode 1 (a terminal): one line rewritten in place; mode 2 (a file or a pipe, e.g. a
+ * batch job's log): a whole line each time, so a log shows the run is alive. */
+static void progress_line(int mode, long long done, long long total, double start)
 {
     double elapsed = omp_get_wtime() - start;
     double rate = elapsed > 0 ? (double)done / elapsed : 0;
     double eta = rate > 0 ? (double)(total - done) / rate : 0;
-    fprintf(stderr, "\r%lld/%lld games  %.1f games/s  ETA %.0fs   ", done, total, rate, eta);
+    if (mode == 1)
+        fprintf(stderr, "\r%lld/%lld games  %.1f games/s  ETA %.0fs   ", done, total, rate,
+                eta);
+    else
+        fprintf(stderr, "progress: %lld/%lld games (%.0f%%)  %.1f games/s  ETA %.0fs\n", done,
+                total, total > 0 ? 100.0 * (double)done / (double)total : 100.0, rate, eta);
     fflush(stderr);
+}
+
+/* Spreads the statistics of a game with `seats` seats (kk_stats_width(g, seats) values)
+ * into the layout of games.csv, which has `players` columns per per-seat statistic; the
+ * seats the game lacks get NaN (empty cells). */
+static void spread_stats(const struct kk_game *g, int seats, int players, const double *in,
+                         double *out)
+{
+    for (int d = 0; d < g->num_stats; d++) {
+        const double *src = in + kk_stat_offset(g, seats, d);
+        double *dst = out + kk_stat_offset(g, players, d);
+        if (!g->stats[d].per_seat)
+            dst[0] = src[0];
+        else
+            for (int s = 0; s < players; s++)
+                dst[s] = s < seats ? src[s] : NAN;
+    }
+}
+
+/* Writes the record of job j (kept in rec: header, events) with its result line. */
+static int write_record(const struct kk_study *st, const char *dir, long long j,
+                        const void *state, struct kk_buf *rec, kk_error *err)
+{
+    char path[4096];
+    long long i = j / st->num_variants;
+    if (st->num_variants == 1)
+        snprintf(path, sizeof path, "%s/game-%lld.rec", dir, i);
+    else
+        snprintf(path, sizeof path, "%s/v%lld-game-%lld.rec", dir, j % st->num_variants, i);
+    kk_record_write_result(rec, st->game, state);
+    FILE *f = fopen(path, "w");
+    if (!f || fputs(kk_buf_str(rec), f) < 0 || fclose(f) != 0) {
+        int e = errno;
+        if (f)
+            fclose(f);
+        return kk_fail(err, "cannot write '%s': %s", path, strerror(e ? e : EIO));
+    }
+    return 0;
 }
 
 int kk_study_run(const struct kk_study *st, const char *dir, int resume,
@@ -436,7 +498,9 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
         memset(&w, 0, sizeof w);
         w.state = calloc(1, g->state_size);
         double *stats = calloc((size_t)out->width + 1, sizeof *stats);
-        if (!w.state || !stats)
+        double *game_stats = calloc((size_t)out->width + 1, sizeof *game_stats);
+        struct kk_buf rec = {0};
+        if (!w.state || !stats || !game_stats)
             atomic_store(&failed, 1);
 
 #pragma omp for schedule(dynamic, 1)
@@ -444,12 +508,12 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
             if (atomic_load(&failed) || (opts->handle_signals && atomic_load(&stop_signal)))
                 continue;
             long long i = j / st->num_variants;
-            int v = (int)(j % st->num_variants);
+            int v = (int)(j % st->num_variants), seats = st->seats[v];
             struct kk_agent *seat_agent[KK_MAX_SEATS];
             int used[KK_STUDY_MAX_AGENTS] = {0};
             kk_error e;
             int ok = 1;
-            for (int s = 0; s < st->players && ok; s++) {
+            for (int s = 0; s < seats && ok; s++) {
                 int a = kk_seat_agent(i, s, st->num_agents);
                 struct kk_agent **slot = &w.inst[a][used[a]++];
                 if (!*slot && !(*slot = kk_agent_create(g, st->specs[a], &e)))
@@ -459,8 +523,25 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
             kk_rng chance, arng;
             kk_game_rngs(st->seed, (uint64_t)i, &chance, &arng);
             struct kk_game_result r;
-            if (ok && kk_play_game(g, &st->variants[v], st->players, seat_agent, &chance, &arng,
-                                   w.state, NULL, &r, stats, &e) != 0)
+            kk_buf_clear(&rec);
+            if (ok && opts->record_dir) {
+                char comment[KK_SPEC_LEN * KK_MAX_SEATS + 128];
+                size_t n = (size_t)snprintf(comment, sizeof comment,
+                                            "kark study seed %llu game %lld variant %d:",
+                                            (unsigned long long)st->seed, i, v);
+                for (int s = 0; s < seats && n < sizeof comment; s++)
+                    n += (size_t)snprintf(comment + n, sizeof comment - n, " %s",
+                                          seat_agent[s]->spec);
+                kk_record_write_header(&rec, g, seats, &st->variants[v], comment);
+            }
+            if (ok && kk_play_game(g, &st->variants[v], seats, seat_agent, &chance, &arng,
+                                   w.state, opts->record_dir ? &rec : NULL, &r, game_stats,
+                                   &e) != 0)
+                ok = 0;
+            if (ok)
+                spread_stats(g, seats, st->players, game_stats, stats);
+            if (ok && opts->record_dir && write_record(st, opts->record_dir, j, w.state, &rec,
+                                                       &e) != 0)
                 ok = 0;
 #pragma omp critical(kk_study_journal)
             {
@@ -490,9 +571,12 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
                         io_error = errno ? errno : EIO;
                     if (opts->progress) {
                         double now = omp_get_wtime();
-                        if (now - last_progress > 0.25 || written == end) {
+                        /* A plain line every 10 s; none at all for a run that takes less. */
+                        double every = opts->progress == 1 ? 0.25 : 10.0;
+                        if (now - (last_progress > 0 ? last_progress : t0) > every ||
+                            (opts->progress == 1 && written == end)) {
                             last_progress = now;
-                            progress_line(written - start, end - start, t0);
+                            progress_line(opts->progress, written - start, end - start, t0);
                         }
                     }
                 }
@@ -503,9 +587,11 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
                 if (w.inst[a][s])
                     kk_agent_destroy(w.inst[a][s]);
         free(stats);
+        free(game_stats);
+        kk_buf_free(&rec);
         free(w.state);
     }
-    if (opts->progress)
+    if (opts->progress == 1)
         fprintf(stderr, "\n");
     int sig = 0;
     if (opts->handle_signals) {

@@ -20,9 +20,14 @@
 
 struct kk_study {
     const struct kk_game *game;
-    int players; /* the seat count every game has (resolved, never 0) */
+    /* The most seats any variant has (resolved, never 0): games.csv has this many seat
+     * columns, and a variant with fewer seats leaves the extra cells empty. */
+    int players;
     int num_variants;
     struct kk_variant variants[KK_STUDY_MAX_VARIANTS];
+    /* Seats of variant v (a sweep may vary the player count); 0 = players (filled in by
+     * kk_study_check). */
+    int seats[KK_STUDY_MAX_VARIANTS];
     char variant_text[KK_STUDY_MAX_VARIANTS][KK_VARIANT_TEXT]; /* kk_variant_describe, " " */
     int num_agents;
     char specs[KK_STUDY_MAX_AGENTS][KK_SPEC_LEN];  /* canonical specs (every option) */
@@ -30,12 +35,16 @@ struct kk_study {
     int peeks[KK_STUDY_MAX_AGENTS]; /* set by kk_study_check: the agent cheats (agent.h) */
     long long games;                              /* games per variant */
     uint64_t seed;
+    /* "kark 0.1, 2026-11-23 22:40 UTC, `kark balance ...`": stated in the Markdown and HTML
+     * reports when non-empty (the JSON and games.csv stay free of it, so they are
+     * byte-identical across threads and sessions). */
+    char provenance[2048];
 };
 
 /* Results indexed by job j = game * num_variants + variant (the order of games.csv). */
 struct kk_study_results {
     long long jobs;  /* games * num_variants */
-    int width;       /* kk_stats_width(game, players) */
+    int width;       /* kk_stats_width(game, players): a seat a variant lacks holds NaN */
     struct kk_game_result *res;
     double *stats;   /* jobs * width values */
 };
@@ -44,7 +53,11 @@ struct kk_run_opts {
     int threads;           /* >= 1 */
     long long stop_after;  /* > 0: play at most this many new games, then stop as if
                               interrupted (splits a long run into sessions; used by tests) */
-    int progress;          /* 1: progress line on stderr (callers pass isatty(2)) */
+    int progress;          /* 1: a progress line on stderr rewritten in place (a terminal);
+                              2: a plain progress line every 10 s or so (a file or pipe) */
+    const char *record_dir; /* non-NULL: each game played is also written as a record,
+                               record_dir/game-<i>.rec (one variant) or
+                               record_dir/v<v>-game-<i>.rec (the folder must exist) */
     int handle_signals;    /* 1: SIGINT/SIGTERM stop after the games in flight */
 };
 
@@ -56,8 +69,9 @@ static inline int kk_seat_agent(long long game, int seat, int num_agents)
 }
 
 /* Copies st->specs into st->labels (where a label is empty), replaces st->specs by the
- * canonical specs, and checks every agent can be built for the game,
- * and that every variant initialises with st->players seats. */
+ * canonical specs, and checks every agent can be built for the game, and that every
+ * variant initialises with st->seats[v] seats (a 0 there becomes st->players; then
+ * st->players becomes the largest seat count). */
 int kk_study_check(struct kk_study *st, kk_error *err);
 
 /* The header line of games.csv (with the trailing newline). */

@@ -5,6 +5,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
+#include <time.h>
 #include <omp.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,80 +16,143 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "version.h"
 
 #define MAX_SWEEP_VALUES 64
 #define MAX_ARGS_FILE 256
 
-/* Parses argv into a (which the caller zeroed and gave defaults). Returns 0, or the exit
- * status after printing the error. from_file: the arguments come from DIR/args.txt. */
+enum {
+    OPT_AGENTS = 256, OPT_PLAYERS, OPT_GAMES, OPT_SEED, OPT_THREADS, OPT_STOP_AFTER, OPT_SET,
+    OPT_SWEEP, OPT_OUT, OPT_RESUME, OPT_RECORD, OPT_FORCE, OPT_SUMMARY_ONLY, OPT_HELP
+};
+
+static const struct option long_options[] = {
+    {"agents", required_argument, NULL, OPT_AGENTS},
+    {"players", required_argument, NULL, OPT_PLAYERS},
+    {"games", required_argument, NULL, OPT_GAMES},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"threads", required_argument, NULL, OPT_THREADS},
+    {"stop-after", required_argument, NULL, OPT_STOP_AFTER},
+    {"set", required_argument, NULL, OPT_SET},
+    {"sweep", required_argument, NULL, OPT_SWEEP},
+    {"out", required_argument, NULL, OPT_OUT},
+    {"resume", required_argument, NULL, OPT_RESUME},
+    {"record", required_argument, NULL, OPT_RECORD},
+    {"force", no_argument, NULL, OPT_FORCE},
+    {"summary-only", no_argument, NULL, OPT_SUMMARY_ONLY},
+    {"help", no_argument, NULL, OPT_HELP},
+    {NULL, 0, NULL, 0},
+};
+
+/* The option as the user wrote it, without "=value": "--games" for "--games=x". */
+static void option_text(const char *arg, char *buf, size_t size)
+{
+    size_t n = strcspn(arg, "=");
+    snprintf(buf, size, "%.*s", (int)n, arg);
+}
+
+/* Parses argv into a (which the caller zeroed and gave defaults) with getopt_long, so
+ * "--games 3" and "--games=3" both work. Returns 0, or the exit status after printing the
+ * error. argv[0] is the command; argv may be reordered (GNU getopt permutes it). */
 static int parse_args(struct kk_study_args *a, int argc, char **argv, int first)
 {
     const char *cmd = a->cmd;
-    for (int i = first; i < argc; i++) {
-        const char *arg = argv[i], *val;
-        if (kk_cli_is_help(arg)) {
+    (void)first;
+    opterr = 0;  /* our own messages, in the "kark CMD: ..." form */
+    optind = 0;  /* a full re-initialisation (GNU), since args.txt is parsed after argv */
+    int c, idx;
+    while ((c = getopt_long(argc, argv, "-:h", long_options, &idx)) != -1) {
+        const char *val = optarg;
+        char flag[64];
+        if (c != 1 && c != '?' && c != ':' && c != 'h' && c != OPT_HELP)
+            snprintf(flag, sizeof flag, "--%s", long_options[idx].name);
+        switch (c) {
+        case 'h':
+        case OPT_HELP:
             a->help = 1;
             return 0;
-        }
-        if (strcmp(arg, "--agents") == 0) {
-            if (!(a->agents = kk_cli_value(cmd, argc, argv, &i)))
+        case OPT_AGENTS:
+            a->agents = val;
+            a->settings_given = 1;
+            break;
+        case OPT_PLAYERS:
+            if (kk_cli_long(cmd, flag, val, 1, KK_MAX_SEATS, &a->players) != 0)
                 return KK_EXIT_USAGE;
             a->settings_given = 1;
-        } else if (strcmp(arg, "--players") == 0) {
-            if (!(val = kk_cli_value(cmd, argc, argv, &i)) ||
-                kk_cli_long(cmd, arg, val, 1, KK_MAX_SEATS, &a->players) != 0)
-                return KK_EXIT_USAGE;
-            a->settings_given = 1;
-        } else if (strcmp(arg, "--games") == 0) {
-            if (!(val = kk_cli_value(cmd, argc, argv, &i)) ||
-                kk_cli_long(cmd, arg, val, 1, 100000000, &a->games) != 0)
+            break;
+        case OPT_GAMES:
+            if (kk_cli_long(cmd, flag, val, 1, 100000000, &a->games) != 0)
                 return KK_EXIT_USAGE;
             a->games_given = 1;
-        } else if (strcmp(arg, "--seed") == 0) {
-            if (!(val = kk_cli_value(cmd, argc, argv, &i)) ||
-                kk_cli_long(cmd, arg, val, 0, INT64_MAX, &a->seed) != 0)
+            break;
+        case OPT_SEED:
+            if (kk_cli_long(cmd, flag, val, 0, INT64_MAX, &a->seed) != 0)
                 return KK_EXIT_USAGE;
             a->settings_given = 1;
-        } else if (strcmp(arg, "--threads") == 0) {
-            if (!(val = kk_cli_value(cmd, argc, argv, &i)) ||
-                kk_cli_long(cmd, arg, val, 1, 1024, &a->threads) != 0)
+            break;
+        case OPT_THREADS:
+            if (kk_cli_long(cmd, flag, val, 1, 1024, &a->threads) != 0)
                 return KK_EXIT_USAGE;
-        } else if (strcmp(arg, "--stop-after") == 0) {
-            if (!(val = kk_cli_value(cmd, argc, argv, &i)) ||
-                kk_cli_long(cmd, arg, val, 1, INT64_MAX, &a->stop_after) != 0)
+            break;
+        case OPT_STOP_AFTER:
+            if (kk_cli_long(cmd, flag, val, 1, INT64_MAX, &a->stop_after) != 0)
                 return KK_EXIT_USAGE;
-        } else if (strcmp(arg, "--set") == 0) {
-            if (!(val = kk_cli_value(cmd, argc, argv, &i)))
-                return KK_EXIT_USAGE;
+            break;
+        case OPT_SET:
             if (a->num_sets == KK_STUDY_MAX_SETS)
                 return kk_cli_usage(cmd, "too many --set options (at most %d)",
                                     KK_STUDY_MAX_SETS);
             a->sets[a->num_sets++] = val;
             a->settings_given = 1;
-        } else if (a->allow_sweep && strcmp(arg, "--sweep") == 0) {
-            if (!(val = kk_cli_value(cmd, argc, argv, &i)))
-                return KK_EXIT_USAGE;
+            break;
+        case OPT_SWEEP:
+            if (!a->allow_sweep)
+                return kk_cli_usage(cmd, "unknown option '--sweep' (a sweep is 'kark balance')");
             if (a->num_sweeps == KK_STUDY_MAX_SWEEPS)
                 return kk_cli_usage(cmd, "too many --sweep options (at most %d)",
                                     KK_STUDY_MAX_SWEEPS);
             a->sweeps[a->num_sweeps++] = val;
             a->settings_given = 1;
-        } else if (strcmp(arg, "--out") == 0) {
-            if (!(a->out = kk_cli_value(cmd, argc, argv, &i)))
-                return KK_EXIT_USAGE;
-        } else if (strcmp(arg, "--resume") == 0) {
-            if (!(a->resume = kk_cli_value(cmd, argc, argv, &i)))
-                return KK_EXIT_USAGE;
-        } else if (arg[0] == '-') {
+            break;
+        case OPT_OUT:
+            a->out = val;
+            break;
+        case OPT_RESUME:
+            a->resume = val;
+            break;
+        case OPT_RECORD:
+            a->record = val;
+            break;
+        case OPT_FORCE:
+            a->force = 1;
+            break;
+        case OPT_SUMMARY_ONLY:
+            a->summary_only = 1;
+            break;
+        case ':':
+            option_text(argv[optind - 1], flag, sizeof flag);
+            return kk_cli_usage(cmd, "option '%s' needs a value", flag);
+        case '?':
+            if (optopt && optopt < 256 && argv[optind - 1][0] == '-' && argv[optind - 1][1] != '-')
+                return kk_cli_usage(cmd, "unknown option '-%c' (see 'kark %s --help')", optopt,
+                                    a->cmd);
+            option_text(argv[optind - 1], flag, sizeof flag);
+            if (optopt) /* "--force=x": a flag that takes no value */
+                return kk_cli_usage(cmd, "option '%s' takes no value", flag);
             return kk_cli_usage(cmd, "unknown option '%s' (expected --agents, --players, "
                                      "--games, --seed, --threads, --set,%s --out, --resume, "
-                                     "--stop-after or --help)",
-                                arg, a->allow_sweep ? " --sweep," : "");
-        } else if (!a->game_name) {
-            a->game_name = arg;
-            a->settings_given = 1;
-        } else {
-            return kk_cli_usage(cmd, "unexpected argument '%s' (one GAME only)", arg);
+                                     "--stop-after, --record, --force, --summary-only or --help)",
+                                argv[optind - 1], a->allow_sweep ? " --sweep," : "");
+        case 1:
+            if (!a->game_name) {
+                a->game_name = val;
+                a->settings_given = 1;
+            } else {
+                return kk_cli_usage(cmd, "unexpected argument '%s' (one GAME only)", val);
+            }
+            break;
+        default:
+            return kk_cli_usage(cmd, "cannot parse '%s'", argv[optind - 1]);
         }
     }
     return 0;
@@ -228,8 +293,50 @@ struct sweep_axis_values {
     int param;
     int count;
     char *vals[MAX_SWEEP_VALUES];
-    char storage[1024];
+    char storage[2048];
 };
+
+/* Copies a scalar --sweep value list into out with every integer range "A..B" written out
+ * ("1..4" becomes "1,2,3,4"; a descending range counts down). Returns 0, or -1 when the
+ * result does not fit or a range is longer than MAX_SWEEP_VALUES. */
+static int expand_ranges(const char *text, char *out, size_t size)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (const char *c = text;;) {
+        size_t len = strcspn(c, ",/");
+        char item[128];
+        snprintf(item, sizeof item, "%.*s", (int)(len < sizeof item ? len : sizeof item - 1), c);
+        char *dots = strstr(item, "..");
+        char *end1, *end2;
+        long lo = 0, hi = 0;
+        int range = 0;
+        if (dots && dots != item) {
+            *dots = '\0';
+            lo = strtol(item, &end1, 10);
+            hi = strtol(dots + 2, &end2, 10);
+            range = *end1 == '\0' && dots[2] != '\0' && *end2 == '\0';
+            *dots = '.';
+        }
+        if (range) {
+            if (labs(hi - lo) >= MAX_SWEEP_VALUES)
+                return -1;
+            for (long v = lo;; v += hi >= lo ? 1 : -1) {
+                n += (size_t)snprintf(out + n, n < size ? size - n : 0, "%s%ld", n ? "," : "", v);
+                if (v == hi)
+                    break;
+            }
+        } else {
+            n += (size_t)snprintf(out + n, n < size ? size - n : 0, "%s%.*s", n ? "," : "",
+                                  (int)len, c);
+        }
+        if (n >= size)
+            return -1;
+        if (c[len] == '\0')
+            return 0;
+        c += len + 1;
+    }
+}
 
 /* Builds the variants of a sweep grid (first --sweep varies slowest). Returns 0 or the
  * exit status after printing the error. */
@@ -248,6 +355,38 @@ static int grid_values(const struct kk_study_args *a, const struct kk_variant *b
         char key[128];
         snprintf(key, sizeof key, "%.*s", (int)(eq - a->sweeps[s]), a->sweeps[s]);
         int p = kk_param_index(g, key);
+        if (p < 0 && strcmp(key, "players") == 0) {
+            /* The player count as a sweep axis: each value is a seat count. */
+            if (a->players)
+                return kk_cli_usage(a->cmd, "players is both swept and given with --players");
+            for (int t = 0; t < s; t++)
+                if (ax[t].param == KK_SWEEP_PLAYERS)
+                    return kk_cli_usage(a->cmd, "parameter 'players' is swept twice");
+            ax[s].param = KK_SWEEP_PLAYERS;
+            if (expand_ranges(eq + 1, ax[s].storage, sizeof ax[s].storage) != 0)
+                return kk_cli_usage(a->cmd, "--sweep players: too many values (at most %d)",
+                                    MAX_SWEEP_VALUES);
+            ax[s].count = split_values(ax[s].storage, 0, ax[s].vals, MAX_SWEEP_VALUES);
+            if (ax[s].count < 0)
+                return kk_cli_usage(a->cmd, "--sweep players: too many values (at most %d)",
+                                    MAX_SWEEP_VALUES);
+            for (int k = 0; k < ax[s].count; k++) {
+                char *end;
+                long n = strtol(ax[s].vals[k], &end, 10);
+                if (ax[s].vals[k][0] == '\0' || *end != '\0' || n < g->min_players ||
+                    n > g->max_players)
+                    return kk_cli_usage(a->cmd, "--sweep players: bad value '%s': %s plays with "
+                                                "%d..%d players",
+                                        ax[s].vals[k], g->name, g->min_players, g->max_players);
+            }
+            combos *= ax[s].count;
+            if (combos > KK_STUDY_MAX_VARIANTS)
+                return kk_cli_usage(a->cmd, "the sweep has more than %d combinations",
+                                    KK_STUDY_MAX_VARIANTS);
+            axes[s].param = KK_SWEEP_PLAYERS;
+            axes[s].num_values = ax[s].count;
+            continue;
+        }
         if (p < 0) {
             /* Let the variant parser word the unknown-key error with the accepted keys. */
             struct kk_variant tmp = *base;
@@ -262,15 +401,19 @@ static int grid_values(const struct kk_study_args *a, const struct kk_variant *b
             if (strncmp(a->sets[t], key, strlen(key)) == 0 && a->sets[t][strlen(key)] == '=')
                 return kk_cli_usage(a->cmd, "parameter '%s' is both swept and --set", key);
         ax[s].param = p;
-        snprintf(ax[s].storage, sizeof ax[s].storage, "%s", eq + 1);
         int list_kind = g->params[p].kind == KK_PARAM_INT_LIST ||
                         g->params[p].kind == KK_PARAM_CHOICE_LIST;
+        if (list_kind)
+            snprintf(ax[s].storage, sizeof ax[s].storage, "%s", eq + 1);
+        else if (expand_ranges(eq + 1, ax[s].storage, sizeof ax[s].storage) != 0)
+            return kk_cli_usage(a->cmd, "--sweep %s: too many values (at most %d)", key,
+                                MAX_SWEEP_VALUES);
         ax[s].count = split_values(ax[s].storage, list_kind, ax[s].vals, MAX_SWEEP_VALUES);
         if (ax[s].count < 0)
             return kk_cli_usage(a->cmd, "--sweep %s: too many values (at most %d)", key,
                                 MAX_SWEEP_VALUES);
         for (int k = 0; k < ax[s].count; k++) {
-            char assign[1200];
+            char assign[2200];
             struct kk_variant tmp = *base;
             snprintf(assign, sizeof assign, "%s=%s", key, ax[s].vals[k]);
             if (ax[s].vals[k][0] == '\0')
@@ -293,11 +436,16 @@ static int grid_values(const struct kk_study_args *a, const struct kk_variant *b
     st->num_variants = (int)combos;
     for (int v = 0; v < st->num_variants; v++) {
         st->variants[v] = *base;
+        st->seats[v] = (int)a->players; /* 0: the game's default, resolved later */
         int rest = v;
         for (int s = a->num_sweeps - 1; s >= 0; s--) {
             int k = rest % ax[s].count;
             rest /= ax[s].count;
-            char assign[1200];
+            if (ax[s].param == KK_SWEEP_PLAYERS) {
+                st->seats[v] = atoi(ax[s].vals[k]);
+                continue;
+            }
+            char assign[2200];
             snprintf(assign, sizeof assign, "%s=%s", g->params[ax[s].param].name, ax[s].vals[k]);
             kk_variant_set(g, &st->variants[v], assign, &err);
         }
@@ -320,6 +468,77 @@ static int build_grid(const struct kk_study_args *a, const struct kk_variant *ba
     return status;
 }
 
+/* "kark 0.1, 2026-11-23 22:40 UTC: `kark balance ...`": the version, the date (from
+ * SOURCE_DATE_EPOCH when set, for reproducible files) and the command as typed, each
+ * argument quoted for a POSIX shell when it needs it. */
+static void provenance(char *buf, size_t size, int argc, char **argv, int resumed)
+{
+    time_t now = time(NULL);
+    const char *epoch = getenv("SOURCE_DATE_EPOCH");
+    if (epoch && *epoch)
+        now = (time_t)strtoll(epoch, NULL, 10);
+    struct tm tm;
+    char date[64];
+    gmtime_r(&now, &tm);
+    strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", &tm);
+    size_t n = (size_t)snprintf(buf, size, "kark %s, %s%s: `kark", KK_VERSION, date,
+                                resumed ? " (finished by a resume)" : "");
+    for (int i = 0; i < argc && n < size; i++) {
+        const char *arg = argv[i];
+        int plain = *arg != '\0';
+        for (const char *c = arg; *c; c++)
+            if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                        "-_=.,:/+@%", *c))
+                plain = 0;
+        if (plain) {
+            n += (size_t)snprintf(buf + n, size - n, " %s", arg);
+        } else {
+            n += (size_t)snprintf(buf + n, size - n, " '");
+            for (const char *c = arg; *c && n < size; c++)
+                n += (size_t)snprintf(buf + n, size - n, *c == '\'' ? "'\\''" : "%c", *c);
+            if (n < size)
+                n += (size_t)snprintf(buf + n, size - n, "'");
+        }
+    }
+    if (n < size)
+        snprintf(buf + n, size - n, "`");
+}
+
+/* 1 when variant a with pa seats and variant b with pb seats set up the same game: they
+ * describe alike, or they start from the same state (so "tokens=auto" at 2 players, which
+ * the game resolves to 9, is the same rules as "tokens=9"). */
+static int same_rules(const struct kk_game *g, const struct kk_variant *a, int pa,
+                      const struct kk_variant *b, int pb, void *sa, void *sb)
+{
+    char ta[KK_VARIANT_TEXT], tb[KK_VARIANT_TEXT];
+    kk_variant_describe(g, a, " ", ta, sizeof ta);
+    kk_variant_describe(g, b, " ", tb, sizeof tb);
+    if (strcmp(ta, tb) == 0)
+        return 1;
+    kk_error err;
+    memset(sa, 0, g->state_size);
+    memset(sb, 0, g->state_size);
+    if (kk_game_init(g, sa, a, pa, &err) != 0 || kk_game_init(g, sb, b, pb, &err) != 0)
+        return 0;
+    return g->players(sa) == g->players(sb) && memcmp(sa, sb, g->state_size) == 0;
+}
+
+/* Removes the files of a finished or stopped run from dir (--force). */
+static int clear_run(const char *cmd, const char *dir)
+{
+    static const char *const names[] = {"games.csv", "args.txt", "summary.json", "summary.md",
+                                        "balance.json", "balance.md", "report.html"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if (remove(path) != 0 && errno != ENOENT) {
+            fprintf(stderr, "kark %s: cannot remove '%s': %s\n", cmd, path, strerror(errno));
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
 {
     struct kk_study_args a;
@@ -329,6 +548,10 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
     a.games = 100;
     a.seed = 1;
     a.threads = omp_get_num_procs();
+    /* The command as typed, before getopt reorders argv. */
+    char made_by[2048], made_by_resume[2048];
+    provenance(made_by, sizeof made_by, argc, argv, 0);
+    provenance(made_by_resume, sizeof made_by_resume, argc, argv, 1);
     int status = parse_args(&a, argc, argv, 1);
     if (status)
         return status;
@@ -372,6 +595,8 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
             b.stop_after = a.stop_after;
             b.out = a.out;
             b.resume = a.resume;
+            b.record = a.record;
+            b.summary_only = a.summary_only;
             if (a.games_given)
                 b.games = a.games;
             a = b;
@@ -433,14 +658,15 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
     if (allow_sweep) {
         if ((status = build_grid(&a, &base, st, axes, &num_axes)) != 0)
             goto free_study;
-        char base_text[KK_VARIANT_TEXT];
-        kk_variant_describe(g, &base, " ", base_text, sizeof base_text);
-        for (int v = 0; v < st->num_variants; v++)
-            if (strcmp(st->variant_text[v], base_text) == 0) {
+        void *sa = calloc(1, g->state_size), *sb = calloc(1, g->state_size);
+        for (int v = 0; v < st->num_variants && sa && sb; v++)
+            if (same_rules(g, &st->variants[v], st->seats[v], &base, st->seats[v], sa, sb)) {
                 baseline = v;
                 baseline_is_default = 1;
                 break;
             }
+        free(sa);
+        free(sb);
     } else {
         st->num_variants = 1;
         st->variants[0] = base;
@@ -453,11 +679,16 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
         goto free_study;
     }
     st->num_agents = num_agents;
-    /* Seats: --players, else one per agent when the game allows it, else the default. */
-    int players = (int)a.players;
+    /* Seats: --players, else one per agent when the game allows it, else the default;
+     * a swept player count sets each variant's own (st->seats, filled by build_grid). */
+    int players = (int)a.players, players_swept = 0;
+    for (int v = 0; v < st->num_variants; v++)
+        players_swept |= allow_sweep && st->seats[v] != 0 && !a.players;
     if (!players && num_agents >= g->min_players && num_agents <= g->max_players)
         players = num_agents;
-    {
+    if (players_swept) {
+        st->players = 0;
+    } else {
         void *state = calloc(1, g->state_size);
         if (!state || kk_game_init(g, state, &st->variants[0], players, &err) != 0) {
             status = state ? kk_cli_usage(cmd, "%s", err.msg) : KK_EXIT_FAIL;
@@ -466,10 +697,24 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
         }
         st->players = g->players(state);
         free(state);
+        for (int v = 0; v < st->num_variants; v++)
+            st->seats[v] = st->players;
     }
     if (kk_study_check(st, &err) != 0) {
         status = kk_cli_usage(cmd, "%s", err.msg);
         goto free_study;
+    }
+    snprintf(st->provenance, sizeof st->provenance, "%s", made_by);
+    {
+        int fewest = st->players;
+        for (int v = 0; v < st->num_variants; v++)
+            fewest = st->seats[v] < fewest ? st->seats[v] : fewest;
+        if (num_agents > fewest)
+            fprintf(stderr, "kark %s: note: %d agents for %d seats: seats rotate cyclically "
+                            "(game i seats agents i, i+1, ... mod %d), so every agent holds "
+                            "every seat equally often but a pair of agents always meets in the "
+                            "same order; the report adds a head-to-head table\n",
+                    cmd, num_agents, fewest, num_agents);
     }
 
     if (make_dirs(a.out) != 0) {
@@ -486,11 +731,23 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
     if (!a.resume) {
         char path[4096];
         snprintf(path, sizeof path, "%s/games.csv", a.out);
-        if (access(path, F_OK) == 0) {
+        if (access(path, F_OK) == 0 && a.force) {
+            if (clear_run(cmd, a.out) != 0) {
+                status = KK_EXIT_FAIL;
+                goto unlock;
+            }
+        } else if (access(path, F_OK) == 0) {
             status = kk_cli_usage(cmd, "'%s' already exists: continue that run with --resume "
-                                       "%s, or choose another --out", path, a.out);
+                                       "%s, start it again with --force, or choose another "
+                                       "--out", path, a.out);
             goto unlock;
         }
+    }
+    if (a.record && make_dirs(a.record) != 0) {
+        fprintf(stderr, "kark %s: cannot create directory '%s': %s\n", cmd, a.record,
+                strerror(errno));
+        status = KK_EXIT_FAIL;
+        goto unlock;
     }
     /* args.txt records the settings. A new run writes it before any game, so a run stopped
      * at any point can be resumed; a resume rewrites it only once the rows on disk have been
@@ -503,8 +760,9 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
     struct kk_run_opts opts = {
         .threads = (int)a.threads,
         .stop_after = a.stop_after,
-        .progress = isatty(2),
+        .progress = isatty(2) ? 1 : 2,
         .handle_signals = 1,
+        .record_dir = a.record,
     };
     struct kk_study_results res;
     int sig = 0;
@@ -514,6 +772,8 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
         status = KK_EXIT_FAIL;
         goto unlock;
     }
+    if (a.resume) /* the report names the command that finished the run */
+        snprintf(st->provenance, sizeof st->provenance, "%s", made_by_resume);
     if (a.resume && write_args(cmd, &a) != 0) {
         status = KK_EXIT_FAIL;
         kk_study_results_free(&res);
@@ -538,7 +798,15 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
         fprintf(stderr, "kark %s: %s\n", cmd, err.msg);
         status = KK_EXIT_FAIL;
     } else {
-        fputs(kk_buf_str(&md), stdout);
+        if (a.summary_only) {
+            /* The overview: everything before the per-variant sections (balance) or the
+             * statistics table (tournament). */
+            const char *text = kk_buf_str(&md);
+            const char *cut = strstr(text, allow_sweep ? "\n### " : "\n| statistic |");
+            fwrite(text, 1, cut ? (size_t)(cut - text) + 1 : md.len, stdout);
+        } else {
+            fputs(kk_buf_str(&md), stdout);
+        }
         const char *stem = allow_sweep ? "balance" : "summary";
         printf("\nfiles: %s/games.csv, %s/%s.json, %s/%s.md, %s/report.html\n", a.out, a.out,
                stem, a.out, stem, a.out);

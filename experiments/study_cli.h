@@ -15,6 +15,9 @@ struct kk_study_args {
     const char *cmd; /* "tournament" or "balance", for messages */
     int allow_sweep;
     const char *game_name, *agents, *out, *resume;
+    const char *record;  /* --record DIR: also write every game as a record (not stored) */
+    int force;           /* --force: start again in a folder that holds a run */
+    int summary_only;    /* --summary-only: print only the overview (the files are whole) */
     long long players, games, seed, threads, stop_after;
     const char *sets[KK_STUDY_MAX_SETS];
     int num_sets;
