@@ -1,10 +1,16 @@
 /* kark: the command-line front end. Dispatches to one subcommand per file. */
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "commands.h"
+#include "kk_commit.h" /* generated at build time: KK_GIT_COMMIT */
+#include "version.h"
+#ifndef KK_GIT_COMMIT
+#define KK_GIT_COMMIT "unknown"
+#endif
 
 const struct kk_command kk_commands[] = {
     {"games", "list the games and their player counts", kk_cmd_games},
@@ -33,7 +39,35 @@ static void usage(FILE *f)
                "commands:\n");
     for (int i = 0; kk_commands[i].name; i++)
         fprintf(f, "  %-11s %s\n", kk_commands[i].name, kk_commands[i].summary);
-    fprintf(f, "\n'kark COMMAND --help' describes a command's arguments.\n");
+    fprintf(f, "\n'kark COMMAND --help' describes a command's arguments; 'kark --version' "
+               "prints the version.\n");
+}
+
+/* Commands whose parsers read "--name value" pairs get "--name=value" split into the two
+ * (tournament and balance parse with getopt_long, which takes both forms itself). Arguments
+ * after a bare "--" are left alone. Returns a new argv (argc entries and a NULL; the caller
+ * frees the array, not the strings), or NULL when out of memory. */
+static char **split_long_values(int argc, char **argv, int *out_argc)
+{
+    char **out = calloc((size_t)argc * 2 + 1, sizeof *out);
+    if (!out)
+        return NULL;
+    int n = 0, rest = 0;
+    for (int i = 0; i < argc; i++) {
+        char *eq = argv[i][0] == '-' && argv[i][1] == '-' ? strchr(argv[i], '=') : NULL;
+        if (!rest && strcmp(argv[i], "--") == 0)
+            rest = 1;
+        if (rest || i == 0 || !eq || eq == argv[i] + 2) {
+            out[n++] = argv[i];
+            continue;
+        }
+        *eq = '\0'; /* argv strings are writable (C17 5.1.2.2.1) */
+        out[n++] = argv[i];
+        out[n++] = eq + 1;
+    }
+    out[n] = NULL;
+    *out_argc = n;
+    return out;
 }
 
 int main(int argc, char **argv)
@@ -54,9 +88,25 @@ int main(int argc, char **argv)
         usage(stdout);
         return KK_EXIT_OK;
     }
-    for (int i = 0; kk_commands[i].name; i++)
-        if (strcmp(kk_commands[i].name, argv[1]) == 0)
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+        printf("kark %s (commit %s)\n", KK_VERSION, KK_GIT_COMMIT);
+        return KK_EXIT_OK;
+    }
+    for (int i = 0; kk_commands[i].name; i++) {
+        if (strcmp(kk_commands[i].name, argv[1]) != 0)
+            continue;
+        if (strcmp(argv[1], "tournament") == 0 || strcmp(argv[1], "balance") == 0)
             return kk_commands[i].run(argc - 1, argv + 1);
+        int count;
+        char **args = split_long_values(argc - 1, argv + 1, &count);
+        if (!args) {
+            fprintf(stderr, "kark: out of memory\n");
+            return KK_EXIT_FAIL;
+        }
+        int status = kk_commands[i].run(count, args);
+        free(args);
+        return status;
+    }
     fprintf(stderr, "kark: unknown command '%s': expected one of %s\n", argv[1], names);
     return KK_EXIT_USAGE;
 }

@@ -401,6 +401,14 @@ static void html_page(struct kk_buf *b, const char *title, const struct kk_buf *
     const char *text = kk_buf_str(md);
     const char *table = strstr(text, "\n|");
     size_t head = table ? (size_t)(table - text) + 1 : strlen(text);
+    /* A paragraph that introduces the first table ("...:") stays with its table. */
+    if (table && table > text && table[-1] == ':') {
+        const char *p = table - 1;
+        while (p > text && !(p[0] == '\n' && p[-1] == '\n'))
+            p--;
+        if (p > text)
+            head = (size_t)(p - text) + 1;
+    }
     char *first = malloc(head + 1);
     if (first) {
         memcpy(first, text, head);
@@ -729,12 +737,12 @@ static void md_rotation_note(struct kk_buf *md, const struct kk_study *st, int v
     int p = st->seats[v];
     if (st->num_agents <= p)
         return;
-    kk_buf_printf(md, "\n**Note:** %d agents share %d seats, so seats rotate cyclically (the "
-                      "agents of game i are i, i+1, ..., i+%d mod %d in seat order): every agent "
+    kk_buf_printf(md, "\n**Note:** %d agents share %d seats, so seats rotate cyclically (game "
+                      "i seats agents i, i+1, ... in order, mod %d): every agent "
                       "holds every seat equally often, but not against every opponent (agent 0 "
                       "sits before agent 1 in every game they share)%s. Win rates mix "
                       "opponents and seats; the head-to-head table below shows who beats whom.\n",
-                  st->num_agents, p, p - 1, st->num_agents,
+                  st->num_agents, p, st->num_agents,
                   st->num_agents >= 2 * p ? ", and some pairs never meet" : "");
 }
 
@@ -1347,8 +1355,17 @@ static void balance_charts(struct kk_buf *charts, const struct kk_study *st,
     }
     if (n > 0) {
         char title[1200];
-        swept_text(st, axes, num_axes, baseline, sw, sizeof sw);
-        snprintf(title, sizeof title, "Paired difference in win rate from the baseline (%s)", sw);
+        struct kk_sweep_axis rest[KK_STUDY_MAX_VARIANTS];
+        int num_rest = 0, players_swept = 0;
+        for (int a = 0; a < num_axes && a < KK_STUDY_MAX_VARIANTS; a++) {
+            if (axes[a].param == KK_SWEEP_PLAYERS)
+                players_swept = 1;
+            else
+                rest[num_rest++] = axes[a];
+        }
+        swept_text(st, rest, num_rest, baseline, sw, sizeof sw);
+        snprintf(title, sizeof title, "Paired difference in win rate from the baseline (%s%s)",
+                 sw, players_swept ? ", at each player count" : "");
         svg_chart(charts, title, "Δ win rate, variant − baseline (95% paired t interval)", rows,
                   n, 1, "dots: mean difference game by game; bars: 95% intervals; orange: "
                         "the interval excludes 0 (significant at 5%)");
