@@ -10,6 +10,7 @@ static void help(void)
     printf(
         "usage: kark tournament GAME --agents A,B[,...] --out DIR [--players P] [--games N]\n"
         "                       [--seed S] [--threads T] [--set KEY=VALUE ...]\n"
+        "                       [--record RDIR] [--force] [--summary-only]\n"
         "       kark tournament --resume DIR [--threads T] [--games N]\n\n"
         "Plays N games (default 100) of GAME between the agents. Seats rotate: seat s of\n"
         "game i is played by agent (i + s) mod A, so over any A consecutive games every\n"
@@ -22,7 +23,10 @@ static void help(void)
         "stops after the games in flight; --resume DIR (alone, or added to the original\n"
         "command) continues and gives the same files as an uninterrupted run. A larger\n"
         "--games with --resume extends a finished run. --stop-after K plays at most K\n"
-        "more games, then stops as if interrupted.\n"
+        "more games, then stops as if interrupted. --force starts again in a folder that\n"
+        "holds a run. --record RDIR also writes each game as RDIR/game-<i>.rec.\n"
+        "--summary-only prints only the overview (the files are whole).\n"
+        "Options take their value as the next argument or after '=' (--games=3).\n"
         "Win rates count a k-way shared win as 1/k, with Wilson 95%% intervals; means\n"
         "have Student t 95%% intervals (docs/experiments.md).\n");
 }
