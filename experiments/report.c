@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "stats.h"
+#include "version.h"
 
 int kk_metric_count(const struct kk_study *st)
 {
@@ -939,7 +940,7 @@ int kk_report_tournament(const struct kk_study *st, const struct kk_study_result
     if (!vals)
         return kk_fail(err, "out of memory");
     struct kk_buf b = {0}, m = {0};
-    kk_buf_printf(&b, "{\n  \"game\": ");
+    kk_buf_printf(&b, "{\n  \"kark_version\": \"%s\",\n  \"game\": ", KK_VERSION);
     kk_buf_json_string(&b, g->name);
     kk_buf_printf(&b, ",\n  \"players\": %d,\n  \"variant\": ", st->players);
     json_variant_values(&b, g, &st->variants[0]);
@@ -1418,7 +1419,7 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
     struct kk_buf b = {0}, m = {0};
     char name[160], sw[1024];
 
-    kk_buf_printf(&b, "{\n  \"game\": ");
+    kk_buf_printf(&b, "{\n  \"kark_version\": \"%s\",\n  \"game\": ", KK_VERSION);
     kk_buf_json_string(&b, g->name);
     kk_buf_printf(&b, ",\n  \"players\": %d,\n  \"games\": %lld,\n  \"seed\": %llu,\n", P,
                   st->games, (unsigned long long)st->seed);

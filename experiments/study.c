@@ -527,7 +527,8 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
             if (ok && opts->record_dir) {
                 char comment[KK_SPEC_LEN * KK_MAX_SEATS + 128];
                 size_t n = (size_t)snprintf(comment, sizeof comment,
-                                            "kark study seed %llu game %lld variant %d:",
+                                            "kark %s seed %llu game %lld variant %d:",
+                                            opts->command ? opts->command : "study",
                                             (unsigned long long)st->seed, i, v);
                 for (int s = 0; s < seats && n < sizeof comment; s++)
                     n += (size_t)snprintf(comment + n, sizeof comment - n, " %s",

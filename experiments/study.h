@@ -58,6 +58,8 @@ struct kk_run_opts {
     const char *record_dir; /* non-NULL: each game played is also written as a record,
                                record_dir/game-<i>.rec (one variant) or
                                record_dir/v<v>-game-<i>.rec (the folder must exist) */
+    const char *command;    /* named in each record's first comment ("tournament"); NULL:
+                               "study" */
     int handle_signals;    /* 1: SIGINT/SIGTERM stop after the games in flight */
 };
 

@@ -763,6 +763,7 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
         .progress = isatty(2) ? 1 : 2,
         .handle_signals = 1,
         .record_dir = a.record,
+        .command = cmd,
     };
     struct kk_study_results res;
     int sig = 0;
