@@ -18,14 +18,14 @@ strip() { grep -v '^\(<p>\)\?Made with kark' "$1"; }
     bad "kark --version: $(cat "$tmp/v")"
 
 # ---- a 2-4 player sweep in one command, with a rules parameter ----
-pargs="$G --agents greedy --sweep players=2,3,4 --sweep self_displace=1,0 --games 16 --seed 4"
+pargs="$G --agents random --sweep players=2,3,4 --sweep self_displace=1,0 --games 8 --seed 4"
 $B $pargs --threads 2 --out "$tmp/p1" >"$tmp/p1.out" 2>"$tmp/p1.err" || bad "players sweep: $(cat "$tmp/p1.err")"
 # 6 variants x 16 games; games.csv has a players column and 4 seat columns, empty for a
 # 2-player game's seats 2 and 3.
-[ "$(wc -l <"$tmp/p1/games.csv")" -eq 97 ] && ok || bad "players sweep: games.csv should have 6 x 16 rows"
+[ "$(wc -l <"$tmp/p1/games.csv")" -eq 49 ] && ok || bad "players sweep: games.csv should have 6 x 8 rows"
 head -1 "$tmp/p1/games.csv" | grep -q '^index,variant_id,variant,players,seed,agent_s0,agent_s1,agent_s2,agent_s3,' &&
     ok || bad "games.csv header: $(head -1 "$tmp/p1/games.csv")"
-awk -F'"' 'NR == 2 { print $3 }' "$tmp/p1/games.csv" | grep -q '^,2,4,greedy,greedy,,,' && ok ||
+awk -F'"' 'NR == 2 { print $3 }' "$tmp/p1/games.csv" | grep -q '^,2,4,random,random,,,' && ok ||
     bad "a 2-player row should leave seats 2 and 3 empty: $(sed -n 2p "$tmp/p1/games.csv")"
 # The overview has every seat, marks the baselines (one per player count) and has the
 # paired differences; every variant is compared at its own player count.
@@ -48,11 +48,11 @@ awk '/<h2>/ { h = NR } /<svg/ && !s { s = NR } END { exit !(h && s && h < s) }' 
 grep -q 'Win rate by seat and variant' "$html" && grep -q 'Paired difference in win rate from the baseline' "$html" &&
     grep -q '95% Wilson interval' "$html" && grep -q '(baseline) · seat 3' "$html" && ok ||
     bad "report.html lacks the seat chart, the difference chart, an axis title or the baseline mark"
-grep -q '^Made with kark [0-9.]*, .*UTC: `kark balance son-of-kark --agents greedy --sweep players=2,3,4' "$md" && ok ||
+grep -q '^Made with kark [0-9.]*, .*UTC: `kark balance son-of-kark --agents random --sweep players=2,3,4' "$md" && ok ||
     bad "balance.md does not state the version, date and command"
 # 1 and 2 threads, and a stopped and resumed run, give the same files.
 $B $pargs --threads 1 --out "$tmp/p2" >/dev/null 2>&1 || bad "players sweep, 1 thread"
-$B $pargs --threads 2 --out "$tmp/p3" --stop-after 41 >/dev/null 2>&1 || bad "players sweep, stop-after"
+$B $pargs --threads 2 --out "$tmp/p3" --stop-after 21 >/dev/null 2>&1 || bad "players sweep, stop-after"
 $B --resume "$tmp/p3" --threads 1 >/dev/null 2>&1 || bad "players sweep, resume"
 for d in p2 p3; do
     for f in games.csv balance.json; do
@@ -66,43 +66,43 @@ expect 2 "players is both swept and given with --players" $B $G --agents greedy 
 expect 2 "bad value '5': son-of-kark plays with 2..4 players" $B $G --agents greedy --sweep players=2,5 --out "$tmp/x"
 
 # ---- --name=value, ranges ----
-$T $G --agents=greedy,random --games=3 --seed=2 --out="$tmp/g" >/dev/null 2>&1 && ok || bad "--games=3 refused"
+$T $G --agents=random --games=3 --seed=2 --out="$tmp/g" >/dev/null 2>&1 && ok || bad "--games=3 refused"
 [ "$(wc -l <"$tmp/g/games.csv")" -eq 4 ] && ok || bad "--games=3 should play 3 games"
 expect 2 "bad value 'x' for --games" $T $G --agents random --games=x --out "$tmp/x"
 expect 2 "unknown option '--bogus=1'" $T $G --agents random --bogus=1 --out "$tmp/x"
 expect 2 "option '--force' takes no value" $T $G --agents random --force=1 --out "$tmp/x"
-"$KARK" selfplay $G --games=2 --agents=greedy >"$tmp/sp" 2>&1 && grep -q '2 games' "$tmp/sp" && ok ||
+"$KARK" selfplay $G --games=2 --agents=random >"$tmp/sp" 2>&1 && grep -q '2 games' "$tmp/sp" && ok ||
     bad "selfplay --games=2: $(cat "$tmp/sp")"
-$B $G --agents greedy --sweep city_close=2..4 --games 2 --out "$tmp/r" >/dev/null 2>&1 || bad "range sweep refused"
+$B $G --agents random --sweep city_close=2..4 --games 2 --out "$tmp/r" >/dev/null 2>&1 || bad "range sweep refused"
 [ "$(wc -l <"$tmp/r/games.csv")" -eq 7 ] && grep -q '^| 2 | city_close=4 |' "$tmp/r/balance.md" && ok ||
     bad "--sweep city_close=2..4 should give 3 variants"
 expect 2 "too many values" $B $G --agents greedy --sweep cross_points=0..100 --out "$tmp/x"
 
 # ---- an existing folder: the hint, then --force ----
 expect 2 "already exists: continue that run with --resume $tmp/g, start it again with --force" \
-    $T $G --agents greedy,random --games 3 --seed 2 --out "$tmp/g"
-$T $G --agents greedy,random --games 5 --seed 2 --out "$tmp/g" --force >/dev/null 2>&1 && ok || bad "--force"
+    $T $G --agents random --games 3 --seed 2 --out "$tmp/g"
+$T $G --agents random --games 5 --seed 2 --out "$tmp/g" --force >/dev/null 2>&1 && ok || bad "--force"
 [ "$(wc -l <"$tmp/g/games.csv")" -eq 6 ] && grep -q -- '--games\n5\|^5$' "$tmp/g/args.txt" && ok ||
     bad "--force should start the run again (5 games)"
 
 # ---- --record on tournament and balance: records that replay to their scores ----
-$T $G --agents greedy,random --games 4 --out "$tmp/tr" --record "$tmp/tr/rec" --threads 2 >/dev/null 2>&1 ||
+$T $G --agents random --games 4 --out "$tmp/tr" --record "$tmp/tr/rec" --threads 2 >/dev/null 2>&1 ||
     bad "tournament --record"
 for i in 0 1 2 3; do
     "$KARK" replay "$tmp/tr/rec/game-$i.rec" >"$tmp/rj" 2>&1 || bad "replay game-$i: $(cat "$tmp/rj")"
     s=$(sed 's/"[^"]*"//' "$tmp/tr/games.csv" | awk -F, -v i=$((i + 2)) 'NR == i { print $8 "," $9 }')
     grep -q "\"scores\":\[$s\]" "$tmp/rj" && ok || bad "game-$i.rec replays to $(cat "$tmp/rj"), games.csv says $s"
 done
-$B $G --agents greedy --sweep players=2,3 --games 2 --out "$tmp/br" --record "$tmp/br/rec" >/dev/null 2>&1 ||
+$B $G --agents random --sweep players=2,3 --games 2 --out "$tmp/br" --record "$tmp/br/rec" >/dev/null 2>&1 ||
     bad "balance --record"
 [ "$(ls "$tmp/br/rec" | wc -l)" -eq 4 ] && grep -q '^players 3' "$tmp/br/rec/v1-game-1.rec" &&
     "$KARK" replay "$tmp/br/rec/v1-game-1.rec" >/dev/null 2>&1 && ok || bad "balance records: $(ls "$tmp/br/rec")"
 
 # ---- more agents than seats: a note on stderr and in the report, and a head-to-head table ----
-$T $G --agents greedy,random,greedy:value=own --players 2 --games 6 --out "$tmp/h" >"$tmp/h.out" 2>"$tmp/h.err" ||
+$T $G --agents greedy,random,random --players 2 --games 3 --out "$tmp/h" >"$tmp/h.out" 2>"$tmp/h.err" ||
     bad "3 agents, 2 seats"
 grep -q "note: 3 agents for 2 seats: seats rotate cyclically" "$tmp/h.err" && ok || bad "no rotation note: $(cat "$tmp/h.err")"
-grep -q '^Head to head' "$tmp/h/summary.md" && grep -Eq '^\| `greedy` \| — \| [01]\.[0-9]{3} \(2\) \|' "$tmp/h/summary.md" && ok ||
+grep -q '^Head to head' "$tmp/h/summary.md" && grep -Eq '^\| `greedy` \| — \| [01]\.[0-9]{3} \(1\) \|' "$tmp/h/summary.md" && ok ||
     bad "no head-to-head table: $(grep -A5 'Head to head' "$tmp/h/summary.md")"
 
 # ---- --summary-only prints the overview only; the files are whole ----
