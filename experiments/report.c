@@ -324,6 +324,10 @@ static void svg_chart(struct kk_buf *b, const char *title, const char *axis_titl
     double step = tick_step(x1 - x0);
     x0 = floor(x0 / step - 0.25) * step;
     x1 = ceil(x1 / step + 0.25) * step;
+    if (!zero) { /* a rate: the axis stays within [0, 1] */
+        x0 = fmax(x0, 0);
+        x1 = fmin(x1, 1);
+    }
     int plot_h = n * row;
     int h = top + plot_h + 46;
     int total_w = left + width + 30;
@@ -403,8 +407,11 @@ static void html_page(struct kk_buf *b, const char *title, const struct kk_buf *
     const char *table = strstr(text, "\n|");
     size_t head = table ? (size_t)(table - text) + 1 : strlen(text);
     /* A paragraph that introduces the first table ("...:") stays with its table. */
-    if (table && table > text && table[-1] == ':') {
-        const char *p = table - 1;
+    const char *end = table;
+    while (end && end > text && end[-1] == '\n')
+        end--;
+    if (end && end > text && end[-1] == ':') {
+        const char *p = end - 1;
         while (p > text && !(p[0] == '\n' && p[-1] == '\n'))
             p--;
         if (p > text)
