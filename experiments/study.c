@@ -573,7 +573,9 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
                     if (opts->progress) {
                         double now = omp_get_wtime();
                         /* A plain line every 10 s; none at all for a run that takes less. */
-                        double every = opts->progress == 1 ? 0.25 : 10.0;
+                        double every = opts->progress == 1      ? 0.25
+                                       : opts->progress_every > 0 ? opts->progress_every
+                                                                  : 10.0;
                         if (now - (last_progress > 0 ? last_progress : t0) > every ||
                             (opts->progress == 1 && written == end)) {
                             last_progress = now;

@@ -54,7 +54,9 @@ struct kk_run_opts {
     long long stop_after;  /* > 0: play at most this many new games, then stop as if
                               interrupted (splits a long run into sessions; used by tests) */
     int progress;          /* 1: a progress line on stderr rewritten in place (a terminal);
-                              2: a plain progress line every 10 s or so (a file or pipe) */
+                              2: a plain progress line every progress_every seconds (a file
+                              or pipe) */
+    double progress_every; /* mode 2's interval; 0: 10 seconds */
     const char *record_dir; /* non-NULL: each game played is also written as a record,
                                record_dir/game-<i>.rec (one variant) or
                                record_dir/v<v>-game-<i>.rec (the folder must exist) */

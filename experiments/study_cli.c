@@ -761,6 +761,9 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
         .threads = (int)a.threads,
         .stop_after = a.stop_after,
         .progress = isatty(2) ? 1 : 2,
+        /* KARK_PROGRESS_SECONDS: the interval of the plain progress lines (tests, logs). */
+        .progress_every = getenv("KARK_PROGRESS_SECONDS")
+                              ? strtod(getenv("KARK_PROGRESS_SECONDS"), NULL) : 0,
         .handle_signals = 1,
         .record_dir = a.record,
         .command = cmd,

@@ -110,5 +110,13 @@ $B $pargs --out "$tmp/p1" --resume "$tmp/p1" --summary-only >"$tmp/so" 2>/dev/nu
 grep -q '^| variant | settings | compared with' "$tmp/so" && ! grep -q '^### Variant' "$tmp/so" &&
     grep -q '^### Variant' "$tmp/p1/balance.md" && ok || bad "--summary-only output: $(head -5 "$tmp/so")"
 
+# ---- progress lines when stderr is a file (here after every game instead of every 10 s) ----
+KARK_PROGRESS_SECONDS=1e-9 $T $G --agents random --games 30 --out "$tmp/pr" 2>"$tmp/pr.err" >/dev/null ||
+    bad "progress run"
+grep -Eq '^progress: [0-9]+/30 games \([0-9]+%\)  [0-9.]+ games/s  ETA [0-9]+s$' "$tmp/pr.err" && ok ||
+    bad "no progress line on a file: $(head -3 "$tmp/pr.err")"
+$T $G --agents random --games 30 --out "$tmp/pr2" 2>"$tmp/pr2.err" >/dev/null
+[ ! -s "$tmp/pr2.err" ] && ok || bad "a run shorter than 10 s printed progress: $(cat "$tmp/pr2.err")"
+
 echo "cli_study: $pass passed, $fail failed"
 [ $fail -eq 0 ]
