@@ -705,18 +705,6 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
         goto free_study;
     }
     snprintf(st->provenance, sizeof st->provenance, "%s", made_by);
-    {
-        int fewest = st->players;
-        for (int v = 0; v < st->num_variants; v++)
-            fewest = st->seats[v] < fewest ? st->seats[v] : fewest;
-        if (num_agents > fewest)
-            fprintf(stderr, "kark %s: note: %d agents for %d seats: seats rotate cyclically "
-                            "(game i seats agents i, i+1, ... mod %d), so every agent holds "
-                            "every seat equally often but a pair of agents always meets in the "
-                            "same order; the report adds a head-to-head table\n",
-                    cmd, num_agents, fewest, num_agents);
-    }
-
     if (make_dirs(a.out) != 0) {
         fprintf(stderr, "kark %s: cannot create directory '%s': %s\n", cmd, a.out,
                 strerror(errno));
@@ -755,6 +743,20 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
     if (!a.resume && write_args(cmd, &a) != 0) {
         status = KK_EXIT_FAIL;
         goto unlock;
+    }
+
+    /* Said once the run is sure to start, so an error stays a single line. */
+    {
+        int fewest = st->players;
+        for (int v = 0; v < st->num_variants; v++)
+            fewest = st->seats[v] < fewest ? st->seats[v] : fewest;
+        if (num_agents > fewest)
+            fprintf(stderr, "kark %s: note: %d agents for %d seats: seats rotate cyclically "
+                            "(game i seats agents i, i+1, ... mod %d), so every agent holds "
+                            "every seat equally often but not against every opponent (agent 0 "
+                            "always sits before agent 1); the report adds a head-to-head "
+                            "table\n",
+                    cmd, num_agents, fewest, num_agents);
     }
 
     struct kk_run_opts opts = {
