@@ -155,6 +155,12 @@ static int parse_args(struct kk_study_args *a, int argc, char **argv, int first)
             return kk_cli_usage(cmd, "cannot parse '%s'", argv[optind - 1]);
         }
     }
+    for (int i = optind; i < argc; i++) { /* after "--": positional arguments only */
+        if (a->game_name)
+            return kk_cli_usage(cmd, "unexpected argument '%s' (one GAME only)", argv[i]);
+        a->game_name = argv[i];
+        a->settings_given = 1;
+    }
     return 0;
 }
 
