@@ -479,6 +479,60 @@ static void test_balance_crn(void)
     free(st);
 }
 
+/* A player-count sweep: variants 0/1 with 2 seats, 2/3 with 3 seats (fixed=3 / fixed=1).
+ * games.csv has 3 seat columns with empty cells for the 2-seat games; metrics of a missing
+ * seat are NaN; 1 and 2 threads and a resumed run give the same files; each variant is
+ * compared with the baseline's settings at its own seat count. */
+static void test_players_axis(void)
+{
+    const char *grid[] = {"fixed=3", "fixed=1", "fixed=3", "fixed=1"};
+    struct kk_study *st = make_study(2, "greedy,random", 20, 9, grid, 4);
+    st->seats[2] = st->seats[3] = 3;
+    kk_error err;
+    CHECK(kk_study_check(st, &err) == 0);
+    CHECK_EQ_INT(st->players, 3);
+    char d1[128], d2[128];
+    make_dir(d1, sizeof d1, "pl1");
+    make_dir(d2, sizeof d2, "pl2");
+    struct kk_study_results r1, r2;
+    CHECK_EQ_INT(run(st, d1, 0, 1, 0, &r1, &err), 0);
+    CHECK_EQ_INT(run(st, d2, 0, 2, 30, &r2, &err), 1);
+    kk_study_results_free(&r2);
+    CHECK_EQ_INT(run(st, d2, 1, 1, 0, &r2, &err), 0);
+    CHECK(same_file(d1, d2, "games.csv"));
+    CHECK_EQ_INT(r1.res[0].players, 2);
+    CHECK_EQ_INT(r1.res[2].players, 3);
+    CHECK(isnan(kk_metric_value(st, &r1, 0, 2)));           /* score_s2 of a 2-seat game */
+    CHECK(!isnan(kk_metric_value(st, &r1, 2, 2)));          /* score_s2 of a 3-seat game */
+    CHECK(isnan(kk_metric_value(st, &r1, 1, st->players + 2))); /* win_s2 */
+    struct kk_buf csv = {0};
+    read_file(d1, "games.csv", &csv);
+    CHECK(strstr(kk_buf_str(&csv), "agent_s0,agent_s1,agent_s2,score_s0") != NULL);
+    /* game 0, variant 0: two agents and an empty third seat, then two scores and a gap */
+    CHECK(strstr(kk_buf_str(&csv), "\n0,0,turns=3 fixed=3,2,9,greedy,random,,") != NULL);
+    CHECK(strstr(kk_buf_str(&csv), "\n0,2,turns=3 fixed=3,3,9,greedy,random,greedy,") != NULL);
+    kk_buf_free(&csv);
+    struct kk_sweep_axis axes[2] = {{KK_SWEEP_PLAYERS, 2}, {1, 2}};
+    CHECK(kk_report_balance(st, &r1, axes, 2, 0, 1, d1, NULL, &err) == 0);
+    CHECK(kk_report_balance(st, &r2, axes, 2, 0, 1, d2, NULL, &err) == 0);
+    CHECK(same_file(d1, d2, "balance.json"));
+    CHECK(same_file(d1, d2, "balance.md"));
+    struct kk_buf json = {0}, md = {0};
+    read_file(d1, "balance.json", &json);
+    read_file(d1, "balance.md", &md);
+    CHECK(strstr(kk_buf_str(&json), "\"variant_id\": 3,\n      \"players\": 3") != NULL);
+    CHECK(strstr(kk_buf_str(&json), "\"compared_with\": 2") != NULL);
+    CHECK(strstr(kk_buf_str(&md), "| ▶ 2 | players=3 fixed=3 (baseline) |") != NULL);
+    CHECK(strstr(kk_buf_str(&md), "| 3 | players=3 fixed=1 | 2 |") != NULL);
+    kk_buf_free(&json);
+    kk_buf_free(&md);
+    kk_study_results_free(&r1);
+    kk_study_results_free(&r2);
+    remove_dir(d1);
+    remove_dir(d2);
+    free(st);
+}
+
 static void test_format_double(void)
 {
     char buf[40];
@@ -504,6 +558,7 @@ int main(void)
     test_resume();
     test_seats_and_shares();
     test_balance_crn();
+    test_players_axis();
     rmdir(root);
     return kk_test_done("tournament");
 }
