@@ -450,8 +450,8 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
         if (!journal && errno == EEXIST) {
             free(finished);
             kk_study_results_free(out);
-            return kk_fail(err, "'%s' already exists: continue it with --resume %s, or "
-                                "choose another --out", path, dir);
+            return kk_fail(err, "'%s' already exists: continue it with --resume %s, start "
+                                "it again with --force, or choose another --out", path, dir);
         }
         if (journal) {
             struct kk_buf h = {0};
