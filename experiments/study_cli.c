@@ -656,7 +656,11 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
     }
     for (int i = 0; i < a.num_sets; i++)
         if (kk_variant_set(g, &base, a.sets[i], &err) != 0) {
-            status = kk_cli_usage(cmd, "%s", err.msg);
+            /* "1..15" in the allowed values is a range; a range of values is a sweep. */
+            status = kk_cli_usage(cmd, "%s%s", err.msg,
+                                  strstr(a.sets[i], "..") ? " (--set takes one value; to try "
+                                                            "a range, use 'kark balance "
+                                                            "--sweep KEY=A..B')" : "");
             goto free_study;
         }
     struct kk_sweep_axis axes[KK_STUDY_MAX_SWEEPS];

@@ -77,6 +77,8 @@ $B $G --agents random --sweep city_close=2..4 --games 2 --out "$tmp/r" >/dev/nul
 [ "$(wc -l <"$tmp/r/games.csv")" -eq 7 ] && grep -q '^| 2 | city_close=4 |' "$tmp/r/balance.md" && ok ||
     bad "--sweep city_close=2..4 should give 3 variants"
 expect 2 "too many values" $B $G --agents greedy --sweep cross_points=0..100 --out "$tmp/x"
+expect 2 "bad value '0' for 'city_close'" $B $G --agents greedy --sweep city_close=0..2 --out "$tmp/x"
+expect 2 "to try a range, use 'kark balance --sweep KEY=A..B'" $T $G --agents greedy --set city_close=2..4 --out "$tmp/x"
 
 # ---- an existing folder: the hint, then --force ----
 expect 2 "already exists: continue that run with --resume $tmp/g, start it again with --force" \
