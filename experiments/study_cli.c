@@ -54,10 +54,9 @@ static void option_text(const char *arg, char *buf, size_t size)
 /* Parses argv into a (which the caller zeroed and gave defaults) with getopt_long, so
  * "--games 3" and "--games=3" both work. Returns 0, or the exit status after printing the
  * error. argv[0] is the command; argv may be reordered (GNU getopt permutes it). */
-static int parse_args(struct kk_study_args *a, int argc, char **argv, int first)
+static int parse_args(struct kk_study_args *a, int argc, char **argv)
 {
     const char *cmd = a->cmd;
-    (void)first;
     opterr = 0;  /* our own messages, in the "kark CMD: ..." form */
     optind = 0;  /* a full re-initialisation (GNU), since args.txt is parsed after argv */
     int c, idx;
@@ -558,7 +557,7 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
     char made_by[2048], made_by_resume[2048];
     provenance(made_by, sizeof made_by, argc, argv, 0);
     provenance(made_by_resume, sizeof made_by_resume, argc, argv, 1);
-    int status = parse_args(&a, argc, argv, 1);
+    int status = parse_args(&a, argc, argv);
     if (status)
         return status;
     if (a.help) {
@@ -590,7 +589,7 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
             char from[4200];
             snprintf(from, sizeof from, "%s: %s/args.txt", cmd, a.resume);
             b.cmd = from;
-            status = parse_args(&b, count + 1, lines, 1);
+            status = parse_args(&b, count + 1, lines);
             b.cmd = cmd;
             if (status != 0 || b.help || !b.game_name) {
                 free(stored);
