@@ -1,10 +1,12 @@
 /* kark: the command-line front end. Dispatches to one subcommand per file. */
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "commands.h"
+#include "mpi.h"
 
 const struct kk_command kk_commands[] = {
     {"games", "list the games and their player counts", kk_cmd_games},
@@ -36,6 +38,34 @@ static void usage(FILE *f)
     fprintf(f, "\n'kark COMMAND --help' describes a command's arguments.\n");
 }
 
+/* Runs one command. Under an MPI launcher with several processes, `tournament` and
+ * `balance` run on every rank (rank 0 writes the files, the others play chunks of games);
+ * any other command runs on rank 0 alone. A failure on any rank ends every rank. */
+static int run_command(const struct kk_command *c, int argc, char **argv)
+{
+    kk_error err;
+    if (kk_mpi_init(&argc, &argv, &err) != 0) {
+        fprintf(stderr, "kark: %s\n", err.msg);
+        return KK_EXIT_FAIL;
+    }
+    int distributed = strcmp(c->name, "tournament") == 0 || strcmp(c->name, "balance") == 0;
+    int status = KK_EXIT_OK;
+    /* Every rank checks the same arguments: rank 0 alone reports, so an error is one line.
+     * A game that fails on another rank is reported by rank 0 too (study_mpi.c). Set
+     * KARK_MPI_VERBOSE=1 to keep the other ranks' output when debugging. */
+    const char *verbose = getenv("KARK_MPI_VERBOSE");
+    if (kk_mpi_rank() > 0 && !(verbose && strcmp(verbose, "1") == 0)) {
+        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+            return KK_EXIT_FAIL;
+    }
+    if (kk_mpi_rank() == 0 || distributed)
+        status = c->run(argc - 1, argv + 1);
+    if (status != KK_EXIT_OK && kk_mpi_size() > 1)
+        kk_mpi_abort(status); /* the other ranks may be waiting for this one */
+    kk_mpi_finalize();
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     /* A file-size limit (ulimit -f) then fails a write with EFBIG, which kark reports, instead
@@ -56,7 +86,7 @@ int main(int argc, char **argv)
     }
     for (int i = 0; kk_commands[i].name; i++)
         if (strcmp(kk_commands[i].name, argv[1]) == 0)
-            return kk_commands[i].run(argc - 1, argv + 1);
+            return run_command(&kk_commands[i], argc, argv);
     fprintf(stderr, "kark: unknown command '%s': expected one of %s\n", argv[1], names);
     return KK_EXIT_USAGE;
 }

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "mpi.h"
 
 #define MAX_SWEEP_VALUES 64
 #define MAX_ARGS_FILE 256
@@ -472,6 +473,16 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
         goto free_study;
     }
 
+    /* Under MPI the other ranks play chunks that rank 0 hands out; only rank 0 touches the
+     * output folder. */
+    if (kk_mpi_rank() > 0) {
+        struct kk_run_opts serve = {.threads = (int)a.threads};
+        if (kk_study_serve(st, &serve, &err) != 0) {
+            fprintf(stderr, "kark %s (rank %d): %s\n", cmd, kk_mpi_rank(), err.msg);
+            status = KK_EXIT_FAIL;
+        }
+        goto free_study;
+    }
     if (make_dirs(a.out) != 0) {
         fprintf(stderr, "kark %s: cannot create directory '%s': %s\n", cmd, a.out,
                 strerror(errno));
@@ -505,6 +516,7 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
         .stop_after = a.stop_after,
         .progress = isatty(2),
         .handle_signals = 1,
+        .distributed = 1,
     };
     struct kk_study_results res;
     int sig = 0;
