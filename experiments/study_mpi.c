@@ -1,8 +1,9 @@
 /* One study over several MPI processes. Rank 0 owns the output folder and the journal; its
  * thread 0 coordinates while its other threads play. Every other rank asks rank 0 for a
  * chunk of job indices, plays it with its own OpenMP threads and sends the results back
- * with its next request. Chunks shrink as the run nears its end (guided scheduling), so a
- * rank that drew long games does not hold the last games of the run hostage. Results are
+ * with its next request. Chunks are sized to about half a second of the rank's work and
+ * shrink as the run nears its end, so a rank that drew long games does not hold up the
+ * end of the run. Results are
  * committed to the same journal as local ones, so games.csv is written in job order and
  * is byte-identical to a one-process run whatever the number of processes and threads.
  *
@@ -24,18 +25,25 @@
 
 enum { TAG_WORK = 71, TAG_CHUNK = 72 };
 
+/* A chunk's target length: a rank talks to rank 0 about twice a second (negligible
+ * traffic), and a rank that dies loses at most about this much unsent work. */
+#define CHUNK_SECONDS 0.5
+
 /* A worker's message to rank 0: results of its last chunk (count of them), or an error,
  * and a request for the next chunk. */
 struct work_header {
     int32_t kind; /* 0: results, 1: the game `first` failed with message `msg` */
     int32_t threads;
     int64_t first, count;
+    double seconds; /* wall time the chunk took */
     char msg[sizeof(kk_error)];
 };
 
 static void pause_briefly(void)
 {
-    struct timespec t = {0, 200000}; /* 0.2 ms: the coordinator must not eat a core */
+    /* 1 ms: a chunk lasts about CHUNK_SECONDS, so the wait adds 0.2% at most, and the
+     * coordinator (each MPI_Iprobe runs the MPI progress engine) costs ~1% of a core. */
+    struct timespec t = {0, 1000000};
     nanosleep(&t, NULL);
 }
 
@@ -111,11 +119,16 @@ void kk_study_coordinate(struct kk_study_journal *jr, atomic_int *stop_signal)
         if (!stopping) {
             long long remaining = jr->end - atomic_load(&jr->next);
             long long threads = h.threads > 0 ? h.threads : 1;
-            long long c = remaining / (3LL * size);
+            /* Aim at CHUNK_SECONDS of the rank's work, from the pace of its last chunk (a
+             * first chunk is one game per thread), and at most a share of what remains, so
+             * chunks shrink towards the end and the ranks finish together. */
+            long long c = threads;
+            if (h.kind == 0 && h.count > 0 && h.seconds > 0)
+                c = (long long)((double)h.count * CHUNK_SECONDS / h.seconds);
+            if (c > remaining / (2LL * size))
+                c = remaining / (2LL * size);
             if (c < threads)
                 c = threads;
-            if (c > 16 * threads)
-                c = 16 * threads;
             long long first = atomic_fetch_add(&jr->next, c);
             if (first < jr->end) {
                 chunk[0] = first;
@@ -171,6 +184,7 @@ int kk_study_serve(const struct kk_study *st, const struct kk_run_opts *opts, kk
         msg = grown;
         long long failed = -1;
         kk_error first_err = {{0}};
+        double t0 = omp_get_wtime();
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
         for (int64_t k = 0; k < chunk[1]; k++) {
             struct kk_study_worker *w = &ws[omp_get_thread_num()];
@@ -194,7 +208,7 @@ int kk_study_serve(const struct kk_study *st, const struct kk_run_opts *opts, kk
             len = sizeof h;
         } else {
             h = (struct work_header){.kind = 0, .threads = threads, .first = chunk[0],
-                                     .count = chunk[1]};
+                                     .count = chunk[1], .seconds = omp_get_wtime() - t0};
             len = sizeof h + rec * (size_t)chunk[1];
         }
         memcpy(msg, &h, sizeof h);
