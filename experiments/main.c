@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "kk_commit.h" /* generated at build time: KK_GIT_COMMIT */
+#include "mpi.h"
 #include "version.h"
 #ifndef KK_GIT_COMMIT
 #define KK_GIT_COMMIT "unknown"
@@ -70,6 +71,35 @@ static char **split_long_values(int argc, char **argv, int *out_argc)
     return out;
 }
 
+/* Runs one command. Under an MPI launcher with several processes, `tournament` and
+ * `balance` run on every rank (rank 0 writes the files, the others play chunks of games);
+ * any other command runs on rank 0 alone. A failure on any rank ends every rank. argv[0]
+ * is the command's name. */
+static int run_command(const struct kk_command *c, int argc, char **argv)
+{
+    kk_error err;
+    if (kk_mpi_init(NULL, NULL, &err) != 0) {
+        fprintf(stderr, "kark: %s\n", err.msg);
+        return KK_EXIT_FAIL;
+    }
+    int distributed = strcmp(c->name, "tournament") == 0 || strcmp(c->name, "balance") == 0;
+    int status = KK_EXIT_OK;
+    /* Every rank checks the same arguments: rank 0 alone reports, so an error is one line.
+     * A game that fails on another rank is reported by rank 0 too (study_mpi.c). Set
+     * KARK_MPI_VERBOSE=1 to keep the other ranks' output when debugging. */
+    const char *verbose = getenv("KARK_MPI_VERBOSE");
+    if (kk_mpi_rank() > 0 && !(verbose && strcmp(verbose, "1") == 0)) {
+        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+            return KK_EXIT_FAIL;
+    }
+    if (kk_mpi_rank() == 0 || distributed)
+        status = c->run(argc, argv);
+    if (status != KK_EXIT_OK && kk_mpi_size() > 1)
+        kk_mpi_abort(status); /* the other ranks may be waiting for this one */
+    kk_mpi_finalize();
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     /* A file-size limit (ulimit -f) then fails a write with EFBIG, which kark reports, instead
@@ -89,21 +119,22 @@ int main(int argc, char **argv)
         return KK_EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
-        printf("kark %s (commit %s)\n", KK_VERSION, KK_GIT_COMMIT);
+        printf("kark %s (commit %s%s)\n", KK_VERSION, KK_GIT_COMMIT,
+               kk_mpi_built() ? ", MPI" : "");
         return KK_EXIT_OK;
     }
     for (int i = 0; kk_commands[i].name; i++) {
         if (strcmp(kk_commands[i].name, argv[1]) != 0)
             continue;
         if (strcmp(argv[1], "tournament") == 0 || strcmp(argv[1], "balance") == 0)
-            return kk_commands[i].run(argc - 1, argv + 1);
+            return run_command(&kk_commands[i], argc - 1, argv + 1);
         int count;
         char **args = split_long_values(argc - 1, argv + 1, &count);
         if (!args) {
             fprintf(stderr, "kark: out of memory\n");
             return KK_EXIT_FAIL;
         }
-        int status = kk_commands[i].run(count, args);
+        int status = run_command(&kk_commands[i], count, args);
         free(args);
         return status;
     }

@@ -15,6 +15,8 @@
 
 #include "../engine/core/buf.h"
 #include "../engine/core/record.h"
+#include "mpi.h"
+#include "study_internal.h"
 
 /* Set by the SIGINT/SIGTERM handler: the one piece of global state, since a signal handler
  * can reach nothing else. Lock-free atomics are safe to write from a handler. */
@@ -346,19 +348,93 @@ static long long read_journal(const struct kk_study *st, const char *path,
     return rows;
 }
 
+/* Games that finished while an earlier game was still being played (another thread's, or
+ * another MPI rank's chunk) cannot go to games.csv yet, which holds a prefix of the run;
+ * they wait in DIR/pending.csv (same rows, any order) so that a run killed at any moment
+ * loses no finished game. A resume reads them back (each row checked like games.csv's);
+ * a finished run deletes the file. Returns the number of rows taken, or -1. */
+static long long read_pending(const struct kk_study *st, const char *path, long long start,
+                              struct kk_study_results *out, char *finished, kk_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return errno == ENOENT ? 0 : kk_fail(err, "cannot open '%s': %s", path, strerror(errno));
+    struct kk_buf scratch = {0};
+    char *line = NULL;
+    size_t cap = 0;
+    long long taken = 0, lineno = 0;
+    ssize_t got;
+    int status = 0;
+    while (status == 0 && (got = getline(&line, &cap, f)) > 0) {
+        lineno++;
+        if (line[got - 1] != '\n')
+            break; /* torn by a kill mid-write: that game is simply played again */
+        char *end;
+        long long index = strtoll(line, &end, 10);
+        long variant = *end == ',' ? strtol(end + 1, NULL, 10) : -1;
+        long long job = index * st->num_variants + variant;
+        if (end == line || index < 0 || variant < 0 || variant >= st->num_variants ||
+            job >= out->jobs) {
+            status = kk_fail(err, "%s line %lld: not a game of this run", path, lineno);
+            break;
+        }
+        if (job < start || finished[job])
+            continue; /* already in games.csv (or twice here) */
+        if (parse_row(st, job, line, &out->res[job],
+                      out->stats + (size_t)job * (size_t)out->width, out->width, &scratch,
+                      err) != 0) {
+            char why[sizeof err->msg];
+            snprintf(why, sizeof why, "%s", err->msg);
+            status = kk_fail(err, "%s line %lld %s", path, lineno, why);
+            break;
+        }
+        finished[job] = 1;
+        taken++;
+    }
+    free(line);
+    fclose(f);
+    kk_buf_free(&scratch);
+    return status == 0 ? taken : -1;
+}
+
+/* Writes every finished row from jr->written up to the first unfinished job to games.csv,
+ * then flushes. The caller holds the journal (or runs alone). */
+static void write_prefix(struct kk_study_journal *jr)
+{
+    struct kk_study_results *out = jr->out;
+    while (jr->written < out->jobs && jr->finished[jr->written] && !jr->io_error) {
+        kk_buf_clear(&jr->row);
+        csv_row(jr->st, jr->written, &out->res[jr->written],
+                out->stats + (size_t)jr->written * (size_t)out->width, out->width, &jr->row);
+        if (fputs(kk_buf_str(&jr->row), jr->file) < 0)
+            jr->io_error = errno ? errno : EIO;
+        jr->written++;
+    }
+    if (fflush(jr->file) != 0 && !jr->io_error)
+        jr->io_error = errno ? errno : EIO;
+}
+
+/* Appends job j's row to pending.csv (opened on first use). */
+static void write_pending(struct kk_study_journal *jr, long long j)
+{
+    struct kk_study_results *out = jr->out;
+    if (!jr->pending && !jr->io_error && !(jr->pending = fopen(jr->pending_path, "ab")))
+        jr->io_error = errno ? errno : EIO;
+    if (!jr->pending)
+        return;
+    kk_buf_clear(&jr->row);
+    csv_row(jr->st, j, &out->res[j], out->stats + (size_t)j * (size_t)out->width, out->width,
+            &jr->row);
+    if (fputs(kk_buf_str(&jr->row), jr->pending) < 0 || fflush(jr->pending) != 0)
+        jr->io_error = errno ? errno : EIO;
+}
+
 void kk_study_results_free(struct kk_study_results *r)
 {
     free(r->res);
     free(r->stats);
     memset(r, 0, sizeof *r);
 }
-
-/* Per-thread playing context: each agent has one instance per seat it may hold in a game
- * (created on first use), so agents never share search memory across threads or seats. */
-struct worker {
-    void *state;
-    struct kk_agent *inst[KK_STUDY_MAX_AGENTS][KK_MAX_SEATS];
-};
 
 /* mode 1 (a terminal): one line rewritten in place; mode 2 (a file or a pipe, e.g. a
  * batch job's log): a whole line each time, so a log shows the run is alive. */
@@ -414,6 +490,105 @@ static int write_record(const struct kk_study *st, const char *dir, long long j,
     return 0;
 }
 
+int kk_study_worker_init(struct kk_study_worker *w, const struct kk_study *st)
+{
+    memset(w, 0, sizeof *w);
+    int width = kk_stats_width(st->game, st->players);
+    w->state = calloc(1, st->game->state_size);
+    w->stats = calloc((size_t)width + 1, sizeof *w->stats);
+    w->game_stats = calloc((size_t)width + 1, sizeof *w->game_stats);
+    return w->state && w->stats && w->game_stats ? 0 : -1;
+}
+
+void kk_study_worker_free(struct kk_study_worker *w)
+{
+    for (int a = 0; a < KK_STUDY_MAX_AGENTS; a++)
+        for (int s = 0; s < KK_MAX_SEATS; s++)
+            if (w->inst[a][s])
+                kk_agent_destroy(w->inst[a][s]);
+    free(w->stats);
+    free(w->game_stats);
+    free(w->state);
+    kk_buf_free(&w->rec);
+    memset(w, 0, sizeof *w);
+}
+
+int kk_study_play_job(const struct kk_study *st, const struct kk_run_opts *opts,
+                      struct kk_study_worker *w, long long j, struct kk_game_result *r,
+                      kk_error *err)
+{
+    const struct kk_game *g = st->game;
+    long long i = j / st->num_variants;
+    int v = (int)(j % st->num_variants), seats = st->seats[v];
+    struct kk_agent *seat_agent[KK_MAX_SEATS];
+    int used[KK_STUDY_MAX_AGENTS] = {0};
+    for (int s = 0; s < seats; s++) {
+        int a = kk_seat_agent(i, s, st->num_agents);
+        struct kk_agent **slot = &w->inst[a][used[a]++];
+        if (!*slot && !(*slot = kk_agent_create(g, st->specs[a], err)))
+            return -1;
+        seat_agent[s] = *slot;
+    }
+    kk_rng chance, arng;
+    kk_game_rngs(st->seed, (uint64_t)i, &chance, &arng);
+    kk_buf_clear(&w->rec);
+    if (opts->record_dir) {
+        char comment[KK_SPEC_LEN * KK_MAX_SEATS + 128];
+        size_t n = (size_t)snprintf(comment, sizeof comment, "kark %s seed %llu game %lld variant %d:",
+                                    opts->command ? opts->command : "study",
+                                    (unsigned long long)st->seed, i, v);
+        for (int s = 0; s < seats && n < sizeof comment; s++)
+            n += (size_t)snprintf(comment + n, sizeof comment - n, " %s", seat_agent[s]->spec);
+        kk_record_write_header(&w->rec, g, seats, &st->variants[v], comment);
+    }
+    if (kk_play_game(g, &st->variants[v], seats, seat_agent, &chance, &arng, w->state,
+                     opts->record_dir ? &w->rec : NULL, r, w->game_stats, err) != 0)
+        return -1;
+    spread_stats(g, seats, st->players, w->game_stats, w->stats);
+    if (opts->record_dir && write_record(st, opts->record_dir, j, w->state, &w->rec, err) != 0)
+        return -1;
+    return 0;
+}
+
+void kk_study_commit(struct kk_study_journal *jr, long long j, const struct kk_game_result *r,
+                     const double *stats, const kk_error *e)
+{
+    struct kk_study_results *out = jr->out;
+#pragma omp critical(kk_study_journal)
+    {
+        if (!r) {
+            if (jr->failed_job < 0 || j < jr->failed_job) {
+                jr->failed_job = j;
+                jr->game_err = *e;
+            }
+            atomic_store(&jr->failed, 1);
+        } else if (!jr->finished[j]) {
+            out->res[j] = *r;
+            memcpy(out->stats + (size_t)j * (size_t)out->width, stats,
+                   sizeof *stats * (size_t)out->width);
+            jr->finished[j] = 1;
+            /* Rows go to disk in job order, so games.csv is always a prefix of the run; a
+             * game finished beyond a gap waits in pending.csv meanwhile. */
+            if (j > jr->written)
+                write_pending(jr, j);
+            write_prefix(jr);
+            if (jr->progress) {
+                double now = omp_get_wtime();
+                /* A plain line every 10 s; none at all for a run that takes less. */
+                double every = jr->progress == 1        ? 0.25
+                               : jr->progress_every > 0 ? jr->progress_every
+                                                        : 10.0;
+                if (now - (jr->last_progress > 0 ? jr->last_progress : jr->t0) > every ||
+                    (jr->progress == 1 && jr->written == jr->end)) {
+                    jr->last_progress = now;
+                    progress_line(jr->progress, jr->written - jr->start, jr->end - jr->start,
+                                  jr->t0);
+                }
+            }
+        }
+    }
+}
+
 int kk_study_run(const struct kk_study *st, const char *dir, int resume,
                  const struct kk_run_opts *opts, struct kk_study_results *out, int *signal_out,
                  kk_error *err)
@@ -467,6 +642,16 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
         return kk_fail(err, "cannot write '%s': %s", path, strerror(errno));
     }
     memset(finished, 1, (size_t)start);
+    char pending_path[4096];
+    snprintf(pending_path, sizeof pending_path, "%s/pending.csv", dir);
+    if (!resume)
+        unlink(pending_path); /* a left-over of a deleted games.csv is not this run's */
+    else if (read_pending(st, pending_path, start, out, finished, err) < 0) {
+        fclose(journal);
+        free(finished);
+        kk_study_results_free(out);
+        return -1;
+    }
 
     long long end = out->jobs;
     if (opts->stop_after > 0 && end - start > opts->stop_after)
@@ -484,115 +669,52 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
         sigaction(SIGTERM, &sa, &old_term);
     }
 
-    atomic_int failed = 0;
-    long long failed_job = -1;
-    kk_error game_err = {{0}};
-    long long written = start; /* rows on disk: every job < written is finished */
-    int io_error = 0;
-    struct kk_buf row = {0};
-    double t0 = omp_get_wtime(), last_progress = 0;
+    struct kk_study_journal jr = {
+        .st = st,
+        .out = out,
+        .file = journal,
+        .finished = finished,
+        .written = start, /* rows on disk: every job < written is finished */
+        .start = start,
+        .end = end,
+        .failed_job = -1,
+        .progress = opts->progress,
+        .progress_every = opts->progress_every,
+        .t0 = omp_get_wtime(),
+        .pending_path = pending_path,
+    };
+    write_prefix(&jr); /* rows a resume found in pending.csv that now follow the prefix */
+    atomic_init(&jr.next, start);
+    atomic_init(&jr.failed, 0);
+    atomic_init(&jr.stop, 0);
+    /* With MPI (several processes), thread 0 of this process serves the other ranks' chunk
+     * requests (study_mpi.c) while the other threads play; jobs come from one counter. */
+    int coordinate = opts->distributed && kk_mpi_size() > 1;
 
-#pragma omp parallel num_threads(opts->threads)
+#pragma omp parallel num_threads(opts->threads + coordinate)
     {
-        struct worker w;
-        memset(&w, 0, sizeof w);
-        w.state = calloc(1, g->state_size);
-        double *stats = calloc((size_t)out->width + 1, sizeof *stats);
-        double *game_stats = calloc((size_t)out->width + 1, sizeof *game_stats);
-        struct kk_buf rec = {0};
-        if (!w.state || !stats || !game_stats)
-            atomic_store(&failed, 1);
-
-#pragma omp for schedule(dynamic, 1)
-        for (long long j = start; j < end; j++) {
-            if (atomic_load(&failed) || (opts->handle_signals && atomic_load(&stop_signal)))
-                continue;
-            long long i = j / st->num_variants;
-            int v = (int)(j % st->num_variants), seats = st->seats[v];
-            struct kk_agent *seat_agent[KK_MAX_SEATS];
-            int used[KK_STUDY_MAX_AGENTS] = {0};
-            kk_error e;
-            int ok = 1;
-            for (int s = 0; s < seats && ok; s++) {
-                int a = kk_seat_agent(i, s, st->num_agents);
-                struct kk_agent **slot = &w.inst[a][used[a]++];
-                if (!*slot && !(*slot = kk_agent_create(g, st->specs[a], &e)))
-                    ok = 0;
-                seat_agent[s] = *slot;
+        if (coordinate && omp_get_thread_num() == 0) {
+            kk_study_coordinate(&jr, opts->handle_signals ? &stop_signal : NULL);
+        } else {
+            struct kk_study_worker w;
+            if (kk_study_worker_init(&w, st) != 0)
+                atomic_store(&jr.failed, 1);
+            for (;;) {
+                if (atomic_load(&jr.failed) ||
+                    (opts->handle_signals && atomic_load(&stop_signal)))
+                    break;
+                long long j = atomic_fetch_add(&jr.next, 1);
+                if (j >= end)
+                    break;
+                if (finished[j])
+                    continue; /* taken back from pending.csv */
+                struct kk_game_result r;
+                kk_error e = {{0}};
+                int ok = kk_study_play_job(st, opts, &w, j, &r, &e) == 0;
+                kk_study_commit(&jr, j, ok ? &r : NULL, w.stats, &e);
             }
-            kk_rng chance, arng;
-            kk_game_rngs(st->seed, (uint64_t)i, &chance, &arng);
-            struct kk_game_result r;
-            kk_buf_clear(&rec);
-            if (ok && opts->record_dir) {
-                char comment[KK_SPEC_LEN * KK_MAX_SEATS + 128];
-                size_t n = (size_t)snprintf(comment, sizeof comment,
-                                            "kark %s seed %llu game %lld variant %d:",
-                                            opts->command ? opts->command : "study",
-                                            (unsigned long long)st->seed, i, v);
-                for (int s = 0; s < seats && n < sizeof comment; s++)
-                    n += (size_t)snprintf(comment + n, sizeof comment - n, " %s",
-                                          seat_agent[s]->spec);
-                kk_record_write_header(&rec, g, seats, &st->variants[v], comment);
-            }
-            if (ok && kk_play_game(g, &st->variants[v], seats, seat_agent, &chance, &arng,
-                                   w.state, opts->record_dir ? &rec : NULL, &r, game_stats,
-                                   &e) != 0)
-                ok = 0;
-            if (ok)
-                spread_stats(g, seats, st->players, game_stats, stats);
-            if (ok && opts->record_dir && write_record(st, opts->record_dir, j, w.state, &rec,
-                                                       &e) != 0)
-                ok = 0;
-#pragma omp critical(kk_study_journal)
-            {
-                if (!ok) {
-                    if (failed_job < 0 || j < failed_job) {
-                        failed_job = j;
-                        game_err = e;
-                    }
-                    atomic_store(&failed, 1);
-                } else {
-                    out->res[j] = r;
-                    memcpy(out->stats + (size_t)j * (size_t)out->width, stats,
-                           sizeof *stats * (size_t)out->width);
-                    finished[j] = 1;
-                    /* Rows go to disk in job order: write every finished job up to the
-                     * first gap, then flush, so the file is always a prefix of the run. */
-                    while (written < end && finished[written] && !io_error) {
-                        kk_buf_clear(&row);
-                        csv_row(st, written, &out->res[written],
-                                out->stats + (size_t)written * (size_t)out->width, out->width,
-                                &row);
-                        if (fputs(kk_buf_str(&row), journal) < 0)
-                            io_error = errno ? errno : EIO;
-                        written++;
-                    }
-                    if (fflush(journal) != 0 && !io_error)
-                        io_error = errno ? errno : EIO;
-                    if (opts->progress) {
-                        double now = omp_get_wtime();
-                        /* A plain line every 10 s; none at all for a run that takes less. */
-                        double every = opts->progress == 1      ? 0.25
-                                       : opts->progress_every > 0 ? opts->progress_every
-                                                                  : 10.0;
-                        if (now - (last_progress > 0 ? last_progress : t0) > every ||
-                            (opts->progress == 1 && written == end)) {
-                            last_progress = now;
-                            progress_line(opts->progress, written - start, end - start, t0);
-                        }
-                    }
-                }
-            }
+            kk_study_worker_free(&w);
         }
-        for (int a = 0; a < KK_STUDY_MAX_AGENTS; a++)
-            for (int s = 0; s < KK_MAX_SEATS; s++)
-                if (w.inst[a][s])
-                    kk_agent_destroy(w.inst[a][s]);
-        free(stats);
-        free(game_stats);
-        kk_buf_free(&rec);
-        free(w.state);
     }
     if (opts->progress == 1)
         fprintf(stderr, "\n");
@@ -604,23 +726,28 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
     }
     if (signal_out)
         *signal_out = sig;
-    kk_buf_free(&row);
+    kk_buf_free(&jr.row);
     free(finished);
+    int io_error = jr.io_error;
     if (fclose(journal) != 0 && !io_error)
         io_error = errno ? errno : EIO;
+    if (jr.pending && fclose(jr.pending) != 0 && !io_error)
+        io_error = errno ? errno : EIO;
+    if (!io_error && jr.written == out->jobs)
+        unlink(pending_path); /* every row is in games.csv now */
     if (io_error) {
         kk_study_results_free(out);
         return kk_fail(err, "cannot write '%s': %s", path, strerror(io_error));
     }
-    if (failed_job >= 0 || atomic_load(&failed)) {
+    if (jr.failed_job >= 0 || atomic_load(&jr.failed)) {
         kk_study_results_free(out);
-        if (failed_job < 0)
+        if (jr.failed_job < 0)
             return kk_fail(err, "out of memory");
-        return kk_fail(err, "game %lld of variant '%s': %s", failed_job / st->num_variants,
-                       st->variant_text[failed_job % st->num_variants], game_err.msg);
+        return kk_fail(err, "game %lld of variant '%s': %s", jr.failed_job / st->num_variants,
+                       st->variant_text[jr.failed_job % st->num_variants], jr.game_err.msg);
     }
-    if (written < out->jobs) {
-        out->jobs = written;
+    if (jr.written < out->jobs) {
+        out->jobs = jr.written;
         return 1;
     }
     return 0;

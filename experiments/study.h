@@ -63,6 +63,8 @@ struct kk_run_opts {
     const char *command;    /* named in each record's first comment ("tournament"); NULL:
                                "study" */
     int handle_signals;    /* 1: SIGINT/SIGTERM stop after the games in flight */
+    int distributed;       /* 1: under MPI with several processes, rank 0 hands chunks of
+                              games to the other ranks, which run kk_study_serve */
 };
 
 /* The agent playing seat s of game i: agents rotate one place per game, so over any
@@ -93,6 +95,11 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
                  kk_error *err);
 
 void kk_study_results_free(struct kk_study_results *r);
+
+/* MPI ranks other than 0 (study_mpi.c): play the chunks of st's games that rank 0 hands
+ * out in its kk_study_run (opts->distributed), with opts->threads threads, until rank 0
+ * says the run is over. Touches no file. Returns 0, or -1 with err set. */
+int kk_study_serve(const struct kk_study *st, const struct kk_run_opts *opts, kk_error *err);
 
 /* Writes x as the shortest text that reads back as the same double ("12", "0.25"). */
 int kk_format_double(double x, char *buf, size_t size);

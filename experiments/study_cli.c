@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "mpi.h"
 #include "version.h"
 
 #define MAX_SWEEP_VALUES 64
@@ -532,7 +533,8 @@ static int same_rules(const struct kk_game *g, const struct kk_variant *a, int p
 static int clear_run(const char *cmd, const char *dir)
 {
     static const char *const names[] = {"games.csv", "args.txt", "summary.json", "summary.md",
-                                        "balance.json", "balance.md", "report.html"};
+                                        "balance.json", "balance.md", "report.html",
+                                        "pending.csv"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
@@ -714,6 +716,18 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
         goto free_study;
     }
     snprintf(st->provenance, sizeof st->provenance, "%s", made_by);
+
+    /* Under MPI the other ranks play chunks that rank 0 hands out; only rank 0 touches the
+     * output folder. */
+    if (kk_mpi_rank() > 0) {
+        struct kk_run_opts serve = {.threads = (int)a.threads, .record_dir = a.record,
+                                    .command = cmd};
+        if (kk_study_serve(st, &serve, &err) != 0) {
+            fprintf(stderr, "kark %s (rank %d): %s\n", cmd, kk_mpi_rank(), err.msg);
+            status = KK_EXIT_FAIL;
+        }
+        goto free_study;
+    }
     if (make_dirs(a.out) != 0) {
         fprintf(stderr, "kark %s: cannot create directory '%s': %s\n", cmd, a.out,
                 strerror(errno));
@@ -778,6 +792,7 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
         .handle_signals = 1,
         .record_dir = a.record,
         .command = cmd,
+        .distributed = 1,
     };
     struct kk_study_results res;
     int sig = 0;

@@ -11,7 +11,9 @@ kk_apt_install() {
     echo "installing missing $what packages: $*" >&2
     local sudo=""
     [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    $sudo apt-get update -q >&2 && $sudo apt-get install -y -q "$@" >&2
+    # Wait for another apt/dpkg run (an unattended upgrade) instead of failing at once.
+    $sudo apt-get update -q >&2 &&
+        $sudo apt-get install -y -q -o DPkg::Lock::Timeout=600 "$@" >&2
 }
 
 # Installs the Debian packages kark needs to build, if any tool is missing.
@@ -21,6 +23,9 @@ kk_ensure_packages() {
     command -v cc >/dev/null 2>&1 || missing+=(gcc)
     command -v make >/dev/null 2>&1 || missing+=(make)
     command -v git >/dev/null 2>&1 || missing+=(git)
+    # Open MPI: distributed tournament and balance runs (docs/cluster.md).
+    command -v mpirun >/dev/null 2>&1 || missing+=(openmpi-bin)
+    dpkg -s libopenmpi-dev >/dev/null 2>&1 || missing+=(libopenmpi-dev)
     [ ${#missing[@]} -eq 0 ] || kk_apt_install build "${missing[@]}"
 }
 
