@@ -1,0 +1,114 @@
+/* Observation tensors (kark_obs.h). A game-specific layout reads the game's own state
+ * struct, so it includes the game's internal header; the layouts are documented in
+ * docs/python.md, section "Observation tensors". */
+#include "kark_obs.h"
+
+#include <string.h>
+
+#include "../../engine/carcassonne/carc.h"
+#include "../../engine/othellino/othellino.h"
+
+extern const struct kk_game kk_game_carcassonne, kk_game_carcassonne_solo;
+
+/* ---- othellino-planes: (3, 6, 6) ---- */
+
+static void othl_fill(const void *view, int seat, float *out)
+{
+    const struct othl_state *s = view;
+    for (int c = 0; c < OTHL_CELLS; c++) {
+        out[c] = (float)(s->disc[seat] >> c & 1u);
+        out[OTHL_CELLS + c] = (float)(s->disc[1 - seat] >> c & 1u);
+        out[2 * OTHL_CELLS + c] = !s->over && s->seat == seat ? 1.0f : 0.0f;
+    }
+}
+
+/* ---- carcassonne-v1: one flat vector ----
+ * board: CARC_BOARD_PLANES(P) planes of 64 x 64 cells, cell (x, y) of the game's torus at
+ * row (y + 32) mod 64, column (x + 32) mod 64 (the start tile in the middle); then the drawn
+ * tile (24, one-hot, zero when no tile is drawn), the tiles left in the bag (24 counts), the
+ * followers in supply (P), the scores (P). Seats are listed from the observer on: index k
+ * is seat (observer + k) mod P. */
+enum { CARC_PLANE_TILE, CARC_PLANE_EDGE = 1 /* 12 planes: side d, kind city/road/field */,
+       CARC_PLANE_CLOISTER = 13, CARC_PLANE_PENNANT = 14, CARC_PLANE_FOLLOWERS = 15 };
+#define CARC_CELLS (CARC_GRID * CARC_GRID)
+#define CARC_BOARD_PLANES(p) (CARC_PLANE_FOLLOWERS + 4 * (p))
+
+static int carc_obs_len(int players)
+{
+    return CARC_BOARD_PLANES(players) * CARC_CELLS + 2 * CARC_NTYPES + 2 * players;
+}
+
+static void carc_fill(const void *view, int seat, float *out)
+{
+    const struct carc_state *s = view;
+    int p = s->players;
+    for (int i = 0; i < s->ntiles; i++) {
+        int t = s->ttype[i], r = s->trot[i];
+        size_t cell = (size_t)(((s->ty[i] + 32) & (CARC_GRID - 1)) * CARC_GRID +
+                               ((s->tx[i] + 32) & (CARC_GRID - 1)));
+        out[CARC_PLANE_TILE * CARC_CELLS + cell] = 1;
+        unsigned code = carc_rots[t][r].edge_code;
+        for (int d = 0; d < 4; d++) {
+            int kind = (int)(code >> (2 * d) & 3u); /* CARC_EDGE_CITY/ROAD/FIELD = 1/2/3 */
+            if (kind)
+                out[(size_t)(CARC_PLANE_EDGE + 3 * d + kind - 1) * CARC_CELLS + cell] = 1;
+        }
+        const struct carc_tile *tile = &carc_tiles[t];
+        for (int j = 0; j < tile->nseg; j++) {
+            int kind = tile->seg[j].kind;
+            if (kind == CARC_CLOISTER)
+                out[CARC_PLANE_CLOISTER * CARC_CELLS + cell] = 1;
+            if (kind == CARC_CITY && tile->seg[j].pennant)
+                out[CARC_PLANE_PENNANT * CARC_CELLS + cell] = 1;
+            uint32_t packed = s->meeples[carc_root(s, s->tbase[i] + j)];
+            for (int k = 0; k < p; k++) {
+                int who = (seat + k) % p;
+                float n = (float)(packed >> (4 * who) & 15u);
+                float *v = &out[(size_t)(CARC_PLANE_FOLLOWERS + 4 * k + kind) * CARC_CELLS + cell];
+                if (n > *v)
+                    *v = n;
+            }
+        }
+    }
+    float *tail = out + (size_t)CARC_BOARD_PLANES(p) * CARC_CELLS;
+    if (s->phase == CARC_PHASE_PLACE && s->tile < CARC_NTYPES)
+        tail[s->tile] = 1;
+    for (int t = 0; t < CARC_NTYPES; t++)
+        tail[CARC_NTYPES + t] = s->bag[t];
+    for (int k = 0; k < p; k++) {
+        int who = (seat + k) % p;
+        tail[2 * CARC_NTYPES + k] = s->supply[who];
+        tail[2 * CARC_NTYPES + p + k] = s->score[who];
+    }
+}
+
+int kark_obs_shape(const struct kk_game *g, int players, int *dims, const char **layout)
+{
+    if (g == &kk_game_othellino) {
+        dims[0] = 3;
+        dims[1] = dims[2] = OTHL_SIDE;
+        *layout = "othellino-planes";
+        return 3;
+    }
+    if (g == &kk_game_carcassonne || g == &kk_game_carcassonne_solo) {
+        dims[0] = carc_obs_len(players);
+        *layout = "carcassonne-v1";
+        return 1;
+    }
+    dims[0] = (int)g->state_size;
+    *layout = "view-bytes";
+    return 1;
+}
+
+void kark_obs_fill(const struct kk_game *g, const void *view, int seat, float *out)
+{
+    if (g == &kk_game_othellino) {
+        othl_fill(view, seat, out);
+    } else if (g == &kk_game_carcassonne || g == &kk_game_carcassonne_solo) {
+        carc_fill(view, seat, out);
+    } else {
+        const unsigned char *b = view;
+        for (size_t i = 0; i < g->state_size; i++)
+            out[i] = b[i];
+    }
+}
