@@ -512,6 +512,7 @@ static void canonical_view(const kark_state *s, int seat, void *view)
         kk_rng r;
         kk_rng_seed(&r, KARK_VIEW_SEED, (uint64_t)seat);
         s->g->sample_view(s->data, seat, &r, view);
+        kark_view_mask(s->g, view, seat);
     } else {
         memcpy(view, s->data, s->g->state_size);
     }

@@ -5,10 +5,71 @@
 
 #include <string.h>
 
+#include "../../engine/all_your_base/ayb.h"
 #include "../../engine/carcassonne/carc.h"
+#include "../../engine/gauntlet/gauntlet.h"
 #include "../../engine/othellino/othellino.h"
 
 extern const struct kk_game kk_game_carcassonne, kk_game_carcassonne_solo;
+
+/* ---- canonical views ----
+ * Two games' sample_view leaves a trace of the truth in its output for a fixed stream
+ * (which is harmless for search, which only needs the distribution); the view text and the
+ * tensor need one fixed output per information set, so those traces are masked here. */
+
+/* All Your Base: known[p] (the cards p passed at the last pass, still held by p + 1) is
+ * kept intersected with the redealt hands; the seat knows it only for its own pass and
+ * for the pass it received. */
+static void ayb_mask(void *view, int seat)
+{
+    struct ayb_state *v = view;
+    int n = v->players;
+    for (int p = 0; p < n; p++)
+        if (p != seat && (p + 1) % n != seat)
+            v->known[p] = 0;
+}
+
+/* The Gauntlet: the redeal walks another seat's hidden places in card order, so which card
+ * lands where depends on the truth. Masked: every card the seat cannot place gets location
+ * 0xFF (and known 0); a card everyone saw a seat take is with that seat (its hand); the
+ * other seats' hidden plan slots read 0xFF. */
+static void gt_mask(void *view, int seat)
+{
+    struct gt_state *v = view;
+    for (int c = 0; c < GB_CARDS; c++) {
+        int l = v->loc[c], owner = -1, hidden = 0;
+        if (l == GT_LOC_PILE) {
+            hidden = 1;
+        } else if (l >= GT_LOC_HAND && l < GT_LOC_PLAN) {
+            owner = l - GT_LOC_HAND;
+            hidden = owner != seat;
+        } else if (l >= GT_LOC_PLAN) {
+            int slot = (l - GT_LOC_PLAN) % 4;
+            owner = (l - GT_LOC_PLAN) / 4;
+            hidden = owner != seat && (slot == 3 || slot >= v->step);
+        }
+        if (!hidden)
+            continue;
+        if (v->known[c] && owner >= 0) {
+            v->loc[c] = (uint8_t)(GT_LOC_HAND + owner);
+        } else {
+            v->loc[c] = 0xFF;
+            v->known[c] = 0;
+        }
+    }
+    for (int p = 0; p < v->players; p++)
+        for (int slot = 0; slot < 4; slot++)
+            if (p != seat && (slot == 3 || slot >= v->step))
+                v->plan[p][slot] = 0xFF;
+}
+
+void kark_view_mask(const struct kk_game *g, void *view, int seat)
+{
+    if (g == &kk_game_all_your_base)
+        ayb_mask(view, seat);
+    else if (g == &kk_game_gauntlet)
+        gt_mask(view, seat);
+}
 
 /* ---- othellino-planes: (3, 6, 6) ---- */
 

@@ -13,4 +13,8 @@ int kark_obs_shape(const struct kk_game *g, int players, int *dims, const char *
 /* Fills out (zeroed by the caller, the product of the dims long) from view for seat. */
 void kark_obs_fill(const struct kk_game *g, const void *view, int seat, float *out);
 
+/* Masks what a game's sample_view leaves of the truth in a view (see kark_obs.c), so the
+ * canonical view depends only on what the seat sees. */
+void kark_view_mask(const struct kk_game *g, void *view, int seat);
+
 #endif
