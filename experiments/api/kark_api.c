@@ -481,6 +481,19 @@ int kark_state_returns(const kark_state *s, int reward, double *out, int cap, ka
     return ok(err);
 }
 
+static int check_seat(const kark_state *s, int seat, kark_error *err);
+
+int kark_state_evaluate(const kark_state *s, int seat, double *value, kark_error *err)
+{
+    if (!s || !value)
+        return fail(err, KARK_ERR_ARGUMENT, "NULL argument");
+    int rc = check_seat(s, seat, err);
+    if (rc != KARK_OK)
+        return rc;
+    *value = s->g->evaluate(s->data, seat);
+    return ok(err);
+}
+
 int kark_state_json(const kark_state *s, char **json, kark_error *err)
 {
     if (!s || !json)

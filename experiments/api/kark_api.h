@@ -111,6 +111,9 @@ KARK_API int kark_state_scores(const kark_state *s, int32_t *out, int cap, kark_
  * at a non-terminal state the current leaders), 1 = score margin. */
 KARK_API int kark_state_returns(const kark_state *s, int reward, double *out, int cap,
                                 kark_error *err);
+/* The game's heuristic value of s for seat, in points (what the greedy agent maximises;
+ * each game's rules doc describes it). */
+KARK_API int kark_state_evaluate(const kark_state *s, int seat, double *value, kark_error *err);
 /* The replay JSON object of the state ({"game":...,"terminal":...,"scores":...}). */
 KARK_API int kark_state_json(const kark_state *s, char **json, kark_error *err);
 /* What `seat` sees, as text: computed from the seat's canonical view (see

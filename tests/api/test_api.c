@@ -69,6 +69,9 @@ static int play_through_api(const char *name, uint64_t seed)
     kark_free(json);
     double ret[16];
     CHECK_EQ_INT(kark_state_returns(s, 1, ret, 16, &err), KARK_OK);
+    double value;
+    CHECK_EQ_INT(kark_state_evaluate(s, 0, &value, &err), KARK_OK);
+    CHECK_EQ_INT(kark_state_evaluate(s, n, &value, &err), KARK_ERR_ARGUMENT);
     kark_agent_free(greedy);
     kark_state_free(s);
     kark_game_free(g);

@@ -104,6 +104,7 @@ _SIGNATURES = {
     "kark_state_scores": (_I, [_P, _PI32, _I, _PE]),
     "kark_state_returns": (_I, [_P, _I, _PD, _I, _PE]),
     "kark_state_json": (_I, [_P, _PP, _PE]),
+    "kark_state_evaluate": (_I, [_P, _I, _PD, _PE]),
     "kark_state_view_text": (_I, [_P, _I, _PP, _PE]),
     "kark_state_observation": (_I, [_P, _I, ctypes.POINTER(ctypes.c_float), ctypes.c_size_t,
                                     _PE]),
@@ -351,6 +352,14 @@ class State:
         out = (ctypes.c_double * n)()
         _call(_lib.kark_state_returns, self._h, 1 if reward == "margin" else 0, out, n)
         return list(out)
+
+    def evaluate(self, seat):
+        """The game's heuristic value of this state for seat, in points (the one kark's
+        greedy agent maximises; each game's rules doc describes it). It reads the true
+        state: on a hidden-information game use it on resample(seat, ...) to stay honest."""
+        out = ctypes.c_double()
+        _call(_lib.kark_state_evaluate, self._h, int(seat), ctypes.byref(out))
+        return out.value
 
     def to_json(self):
         """The replay JSON of the state, as a dict (game, terminal, scores, winners, ...)."""
