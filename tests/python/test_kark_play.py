@@ -58,9 +58,9 @@ def test_random_playout_matches_selfplay(info, kark_program, tmp_path):
 
 
 @pytest.mark.parametrize("name,agents", [
-    ("son-of-kark", "mcts:iters=40,greedy"),
-    ("liars-cards", "mcts:iters=40,greedy,random"),
-    ("gold-mine", "mcts:iters=30,random,greedy"),
+    ("son-of-kark", "mcts:iters=12,greedy"),
+    ("liars-cards", "mcts:iters=12,greedy,random"),
+    ("gold-mine", "mcts:iters=12,random,greedy"),
 ])
 def test_agent_playout_matches_selfplay(name, agents, kark_program, tmp_path):
     split = []
