@@ -56,16 +56,17 @@ def main():
     root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
     program = os.environ.get("KARK") or os.path.join(root, "build", "kark")
     names = sys.argv[1:] or ["son-of-kark", "carcassonne", "othellino", "gold-mine"]
-    print("| game | C (kark selfplay) | Python, draws in C | ratio | Python, draws in Python | ratio |")
+    print("| game | C (kark selfplay), us/game | Python, draws in C, us/game | ratio | "
+          "Python, draws in Python, us/game | ratio |")
     print("|---|---|---|---|---|---|")
     for name in names:
         game = kark.load_game(name)
         rng = random.Random(1)
-        c = c_selfplay(program, name, 2000)
+        c = c_selfplay(program, name, 20000)
         pc, _ = measure(lambda i: py_c(game, 1, i))
         pp, _ = measure(lambda i: py_pure(game, 1, i, rng))
-        print("| %s | %.3f ms | %.2f ms | %.0fx | %.2f ms | %.0fx |"
-              % (name, c * 1e3, pc * 1e3, pc / c, pp * 1e3, pp / c))
+        print("| %s | %.1f | %.0f | %.0fx | %.0f | %.0fx |"
+              % (name, c * 1e6, pc * 1e6, pc / c, pp * 1e6, pp / c))
 
 
 if __name__ == "__main__":
