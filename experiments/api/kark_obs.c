@@ -8,6 +8,7 @@
 #include "../../engine/all_your_base/ayb.h"
 #include "../../engine/carcassonne/carc.h"
 #include "../../engine/gauntlet/gauntlet.h"
+#include "../../engine/liars_cards/liars_cards.h"
 #include "../../engine/othellino/othellino.h"
 
 extern const struct kk_game kk_game_carcassonne, kk_game_carcassonne_solo;
@@ -143,6 +144,55 @@ static void carc_fill(const void *view, int seat, float *out)
     }
 }
 
+/* ---- liars-cards-v1: one flat vector ----
+ * the seat's own hand (36 counts by card kind, symbol * 6 + number - 1); the track (36:
+ * symbol s at position p is value 6s + p, position 0 the wild); per seat from the observer
+ * on (5 values each): lives, cards in hand, holds the standing bid, is the round's starter,
+ * is to move; the wild is active, the round takes sum bids, cards dealt per hand this round;
+ * the phase (5, one-hot: track, deal, wild choice, bid, over); the ranks bid this round
+ * (384 bits); the standing bid's rank (384, one-hot, zero before the opening). */
+#define LC_BID_BITS (LC_RANK_WORDS * 64)
+
+static int lc_obs_len(int players)
+{
+    return GB_KINDS + GB_SYMBOLS * GB_SYMBOLS + 5 * players + 3 + 5 + 2 * LC_BID_BITS;
+}
+
+static void lc_fill(const void *view, int seat, float *out)
+{
+    const struct lc_state *s = view;
+    int p = s->players;
+    float *o = out;
+    for (int i = 0; i < s->hand_len[seat]; i++)
+        o[s->hand[seat][i]] += 1;
+    o += GB_KINDS;
+    for (int sym = 0; sym < GB_SYMBOLS; sym++)
+        o[sym * GB_SYMBOLS + s->pos[sym]] = 1;
+    o += GB_SYMBOLS * GB_SYMBOLS;
+    int to_move = (s->phase == LC_PHASE_WILD || s->phase == LC_PHASE_BID) ? s->seat : -1;
+    for (int k = 0; k < p; k++) {
+        int who = (seat + k) % p;
+        o[0] = s->lives[who];
+        o[1] = s->hand_len[who];
+        o[2] = s->bidder == who;
+        o[3] = s->starter == who;
+        o[4] = to_move == who;
+        o += 5;
+    }
+    o[0] = s->wild_active;
+    o[1] = s->sum_round;
+    o[2] = s->round_cards;
+    o += 3;
+    if (s->phase <= LC_PHASE_OVER)
+        o[s->phase] = 1;
+    o += 5;
+    for (int r = 0; r < LC_BID_BITS; r++)
+        o[r] = (float)(s->bid_ranks[r / 64] >> (r % 64) & 1u);
+    o += LC_BID_BITS;
+    if (s->bid_rank >= 0 && s->bid_rank < LC_BID_BITS)
+        o[s->bid_rank] = 1;
+}
+
 int kark_obs_shape(const struct kk_game *g, int players, int *dims, const char **layout)
 {
     if (g == &kk_game_othellino) {
@@ -156,6 +206,11 @@ int kark_obs_shape(const struct kk_game *g, int players, int *dims, const char *
         *layout = "carcassonne-v1";
         return 1;
     }
+    if (g == &kk_game_liars_cards) {
+        dims[0] = lc_obs_len(players);
+        *layout = "liars-cards-v1";
+        return 1;
+    }
     dims[0] = (int)g->state_size;
     *layout = "view-bytes";
     return 1;
@@ -167,6 +222,8 @@ void kark_obs_fill(const struct kk_game *g, const void *view, int seat, float *o
         othl_fill(view, seat, out);
     } else if (g == &kk_game_carcassonne || g == &kk_game_carcassonne_solo) {
         carc_fill(view, seat, out);
+    } else if (g == &kk_game_liars_cards) {
+        lc_fill(view, seat, out);
     } else {
         const unsigned char *b = view;
         for (size_t i = 0; i < g->state_size; i++)

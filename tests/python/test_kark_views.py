@@ -90,7 +90,8 @@ def test_every_game_has_a_tensor_of_its_shape():
                                else state.random_action())
         obs = state.observation_tensor(0)
         assert obs.shape == game.observation_shape
-        assert game.observation_layout in ("view-bytes", "othellino-planes", "carcassonne-v1")
+        assert game.observation_layout in ("view-bytes", "othellino-planes", "carcassonne-v1",
+                                           "liars-cards-v1")
 
 
 def test_carcassonne_tensor():
@@ -106,3 +107,28 @@ def test_carcassonne_tensor():
     assert tail[:24].sum() == 1  # the drawn tile
     assert tail[24:48].sum() == 71 - 1  # bag: 72 tiles less the start tile and the drawn one
     assert list(tail[48:50]) == [7, 7] and list(tail[50:52]) == [0, 0]
+
+
+def test_liars_cards_tensor():
+    players = 3
+    game = kark.load_game("liars-cards", players=players)
+    assert game.observation_layout == "liars-cards-v1"
+    state = game.new_initial_state(seed=9)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance())
+    seat = state.current_player()
+    obs = state.observation_tensor(seat)
+    hand = obs[:36]
+    track = obs[36:72].reshape(6, 6)
+    seats = obs[72:72 + 5 * players].reshape(players, 5)
+    assert hand.sum() == seats[0, 1] == 5  # five cards in the first round, all its own
+    assert (track.sum(axis=0) == 1).all() and (track.sum(axis=1) == 1).all()
+    assert seats[0, 4] == 1 and seats[1:, 4].sum() == 0  # the observer is to move
+    assert (seats[:, 0] > 0).all()  # everyone has lives
+    bids = obs[72 + 5 * players + 8:]
+    assert bids.sum() == 0  # no bid yet
+    state.apply_action(state.legal_actions()[0])  # the lowest opening bid
+    bids = state.observation_tensor(seat)[72 + 5 * players + 8:]
+    assert bids[:384].sum() == 1 and bids[384:].sum() == 1
+    assert state.observation_tensor((seat + 1) % players)[72:72 + 5 * players].reshape(
+        players, 5)[players - 1, 2] == 1  # seen from the next seat, the bidder is its last
