@@ -82,7 +82,7 @@ KARK_API int kark_state_clone(const kark_state *s, kark_state **out, kark_error 
 KARK_API int kark_state_to_move(const kark_state *s);
 /* The number of seats. */
 KARK_API int kark_state_players(const kark_state *s);
-/* The number of simultaneous-round seats still to commit (bit mask; 0 outside a round). */
+/* The seats still to commit in the simultaneous round s is in, a bit each (0 outside one). */
 KARK_API uint32_t kark_state_sim_pending(const kark_state *s);
 /* At a seat's node: its legal moves, in the game's fixed order. cap >= max_moves. */
 KARK_API int kark_state_legal_moves(const kark_state *s, int32_t *moves, int cap, int *count,
