@@ -6,6 +6,8 @@ import sys
 
 import pytest
 
+import kark
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
@@ -26,7 +28,9 @@ def test_example_runs_as_written(part, tmp_path):
     assert len(code) == 2 and len(shown) == 2
     script = tmp_path / ("example%d.py" % part)
     script.write_text(code[part])
-    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "scripts", "python"))
+    # The example imports the library this suite tests (build/ or $KARK_LIB).
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "scripts", "python"),
+               KARK_LIB=os.path.abspath(kark.library_path()))
     out = subprocess.run([sys.executable, str(script)], cwd=str(tmp_path), env=env,
                          check=True, capture_output=True, text=True).stdout
     want = shown[part].strip()
