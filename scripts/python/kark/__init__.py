@@ -51,7 +51,7 @@ def _find_library():
         path = os.path.join(env, "libkark.so") if os.path.isdir(env) else env
         if not os.path.exists(path):
             raise ImportError("KARK_LIB points to %r, which does not exist" % env)
-        return path
+        return os.path.abspath(path)
     root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
     path = os.path.join(root, "build", "libkark.so")
     if os.path.exists(path):
