@@ -76,6 +76,20 @@ def test_agent_playout_matches_selfplay(name, agents, kark_program, tmp_path):
     got, final = play_python(kark, game, [kark.Agent(s) for s in split], seed=5)
     assert got == want
     assert final.scores() == want_scores
+    # The package's own loop gives the same game.
+    final, got = kark.play_game(game, [kark.Agent(s) for s in split], seed=5)
+    assert got == want and final.scores() == want_scores
+
+
+def test_play_game_takes_python_functions():
+    game = kark.load_game("othellino")
+    first = lambda state: state.legal_actions()[0]  # noqa: E731
+    final, events = kark.play_game(game, [first, kark.Agent("greedy")], seed=2)
+    assert final.is_terminal() and len(events) > 10
+    final, events = kark.play_game(game, [None], seed=2)
+    assert events == kark.play_game(game, [None, None], seed=2)[1]
+    with pytest.raises(ValueError):
+        kark.play_game(game, [None, None, None])
 
 
 def test_chance_outcomes_and_returns():

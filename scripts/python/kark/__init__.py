@@ -26,7 +26,7 @@ import os
 
 __all__ = [
     "CHANCE", "TERMINAL", "KarkError", "Game", "State", "Agent", "games", "load_game",
-    "play", "tournament", "balance", "library_path",
+    "play", "play_game", "tournament", "balance", "library_path",
 ]
 
 CHANCE = -1  # current_player() at a chance node
@@ -458,6 +458,57 @@ def play(game, agents="random", seed=1, index=0):
     out = ctypes.c_void_p()
     _call(_lib.kark_play, game._h, agents.encode(), int(seed), int(index), ctypes.byref(out))
     return _take_string(out)
+
+
+def play_game(game, agents, seed=1, index=0):
+    """Plays game `index` under `seed` from Python the way kark's own game loop does
+    (experiments/play.c), so with kark agents it is exactly `kark selfplay`'s game: chance
+    from the state's chance stream, seat s played by agents[s] (one entry for every seat, or
+    a single one), each a kark.Agent or any function from a state to an action (None: the
+    state's random move, i.e. kark's `random` agent). Every kark.Agent is reset first and
+    told each event (a simultaneous round's commitments only once the round is revealed),
+    which lets MCTS reuse its tree. Returns (final state, events), events being
+    (seat or kark.CHANCE, notation) in order."""
+    state = game.new_initial_state(seed=seed, index=index)
+    seats = state.num_players()
+    if len(agents) == 1:
+        agents = list(agents) * seats
+    if len(agents) != seats:
+        raise ValueError("%d agents given for %d seats (give one agent, or one per seat)"
+                         % (len(agents), seats))
+    told = []
+    for a in agents:
+        if isinstance(a, Agent) and all(a is not b for b in told):
+            told.append(a)
+    for a in told:
+        a.reset()
+    events, held = [], []
+    while not state.is_terminal():
+        who = state.current_player()
+        if who == CHANCE:
+            move = state.sample_chance()
+        elif agents[who] is None:
+            move = state.random_action()
+        else:
+            move = agents[who](state)
+        events.append((who, state.action_to_string(move)))
+        pending = set(state.simultaneous_pending())
+        before = state.clone() if told else None
+        state.apply_action(move)
+        if not told:
+            continue
+        if not pending:
+            for a in told:
+                a.observe(before, move)
+            continue
+        held.append((before, move))
+        after = set(state.simultaneous_pending())
+        if not after or (after - pending):  # the round was revealed
+            for st, m in held:
+                for a in told:
+                    a.observe(st, m)
+            held = []
+    return state, events
 
 
 def _number(text):
