@@ -29,6 +29,20 @@ kk_ensure_packages() {
     [ ${#missing[@]} -eq 0 ] || kk_apt_install build "${missing[@]}"
 }
 
+# Installs Debian's Python 3 with pytest and numpy (the Python package's test suite,
+# tests/python) and pandas and matplotlib (the docs/python.md example), if missing.
+# A failed install is reported, never fatal: the Python suite then skips itself.
+kk_ensure_python_packages() {
+    local missing=()
+    local py=/usr/bin/python3
+    [ -x $py ] || missing+=(python3)
+    for mod in pytest numpy pandas matplotlib; do
+        [ -x $py ] && $py -c "import $mod" >/dev/null 2>&1 || missing+=("python3-$mod")
+    done
+    [ ${#missing[@]} -eq 0 ] || kk_apt_install python "${missing[@]}" ||
+        echo "could not install ${missing[*]}: the Python tests will be skipped" >&2
+}
+
 # Installs clang (with libFuzzer) and libomp-dev (OpenMP for clang) for scripts/fuzz.
 kk_ensure_fuzz_packages() {
     local missing=()
