@@ -146,7 +146,7 @@ int main(void)
     CHECK_EQ_INT(kark_study("son-of-kark", 0, variants, 2, "greedy,random", 2, 1, 2, NULL, &csv,
                             &err),
                  KARK_OK);
-    CHECK(csv && strncmp(csv, "index,variant_id,variant,seed", 29) == 0);
+    CHECK(csv && strncmp(csv, "index,variant_id,variant,players,seed", 37) == 0);
     kark_free(csv);
     CHECK_EQ_INT(kark_study("son-of-kark", 0, NULL, 0, "nosuch", 2, 1, 1, NULL, &csv, &err),
                  KARK_ERR_ARGUMENT);
