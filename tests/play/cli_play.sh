@@ -35,6 +35,10 @@ play_to_end gold gold-mine --agents greedy,human,random --seed 2 --set rounds=2
 play_to_end carc carcassonne --agents random,human --seed 4
 play_to_end dice carcassonne-dice --agents human,greedy --seed 6
 play_to_end ayb all-your-base --agents human,random --seed 1
+play_to_end cardc cardcassonne --agents human,greedy --seed 2 --set rounds=2
+play_to_end sok son-of-kark --agents random,human --seed 3
+play_to_end bg backgammon --agents human,random --seed 4
+play_to_end halma halma --agents human,random --seed 5 --set max_turns=30
 
 # Othellino shows the board, the human's own moves are marked.
 check "othellino draws its board" grep -q '^   a b c d e f' "$tmp/othellino.out"
@@ -43,6 +47,9 @@ check "carcassonne draws its board" grep -q 'north is up' "$tmp/carc.out"
 # Hidden information: another seat's cards are dealt as '?'; the human's are shown.
 check "liars: others' cards hidden" grep -q '^\* ? (a card to seat 1)' "$tmp/liars.out"
 check "liars: own cards shown" grep -q '(your card)$' "$tmp/liars.out"
+check "cardc: another seat's face-down card hidden" grep -q '^1: ~??>[YRGB] (face down)' "$tmp/cardc.out"
+check "cardc: ... and in the rows" grep -q '~??(1)' "$tmp/cardc.out"
+check "cardc: own hand shown" grep -q '^seat 0 (you): .* in hand: ' "$tmp/cardc.out"
 # Simultaneous rounds: seat 0 commits before the human (seat 1); its choice is printed
 # only indented under 'round revealed:', never on its own line before.
 check "gold: seat 0 commits hidden" grep -q '^0: committed' "$tmp/gold.out"
