@@ -391,7 +391,7 @@ static int play(struct session *s, kk_error *err)
                 }
                 if (rewind_to(s, k, err) != 0)
                     return -1;
-                printf("taken back to seat %d's decision before its move %d\n",
+                printf("taken back to seat %d's previous decision (event %d of the game)\n",
                        s->events[k].seat, k + 1);
                 continue;
             }
