@@ -38,6 +38,7 @@ play_to_end ayb all-your-base --agents human,random --seed 1
 play_to_end cardc cardcassonne --agents human,greedy --seed 2 --set rounds=2
 play_to_end sok son-of-kark --agents random,human --seed 3
 play_to_end bg backgammon --agents human,random --seed 4
+play_to_end tunnel tunnel-run --agents greedy,human --seed 6
 play_to_end halma halma --agents human,random --seed 5 --set max_turns=30
 
 # Othellino shows the board, the human's own moves are marked.
@@ -50,6 +51,7 @@ check "liars: own cards shown" grep -q '(your card)$' "$tmp/liars.out"
 check "cardc: another seat's face-down card hidden" grep -q '^1: ~??>[YRGB] (face down)' "$tmp/cardc.out"
 check "cardc: ... and in the rows" grep -q '~??(1)' "$tmp/cardc.out"
 check "cardc: own hand shown" grep -q '^seat 0 (you): .* in hand: ' "$tmp/cardc.out"
+check "tunnel: another seat's cards hidden" grep -q '^\* ? (a card to seat 0)' "$tmp/tunnel.out"
 # Simultaneous rounds: seat 0 commits before the human (seat 1); its choice is printed
 # only indented under 'round revealed:', never on its own line before.
 check "gold: seat 0 commits hidden" grep -q '^0: committed' "$tmp/gold.out"
