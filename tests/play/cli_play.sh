@@ -39,6 +39,7 @@ play_to_end cardc cardcassonne --agents human,greedy --seed 2 --set rounds=2
 play_to_end sok son-of-kark --agents random,human --seed 3
 play_to_end bg backgammon --agents human,random --seed 4
 play_to_end tunnel tunnel-run --agents greedy,human --seed 6
+play_to_end jump jump-gate --agents human,greedy --seed 7
 play_to_end halma halma --agents human,random --seed 5 --set max_turns=30
 
 # Othellino shows the board, the human's own moves are marked.
