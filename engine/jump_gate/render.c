@@ -75,7 +75,7 @@ void jg_svg(const void *state, struct kk_buf *out)
                            : s->track[p] == JG_PLANET ? "#3b4f6b" : fills[s->track[p]];
         kk_buf_printf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%d\" height=\"%d\" fill=\"%s\" "
                            "stroke=\"#333\"/>\n", x0 + 1, y0 + 1, cell - 2, cell - 2, fill);
-        char t[12];
+        char t[16];
         snprintf(t, sizeof t, "%d %c", p, cell_letter(s, p));
         kk_svg_text(out, x0 + 5, y0 + 14, 10, "start", s->track[p] == JG_PLANET ? "#fff" : "#333", t);
         int k = 0;
