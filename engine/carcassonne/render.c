@@ -77,7 +77,7 @@ void carc_draw_text(const void *state, int seat, struct kk_buf *out)
     }
     /* One empty ring around the tiles: where the next tile may go. */
     minx--, maxx++, miny--, maxy++;
-    int w = maxx - minx + 1, h = maxy - miny + 1;
+    int w = maxx - minx + 1;
     static const char ns_mark[4] = {' ', '#', '|', '.'}, ew_mark[4] = {' ', '#', '-', '.'};
     kk_buf_printf(out, "     ");
     for (int x = minx; x <= maxx; x++)
@@ -111,7 +111,6 @@ void carc_draw_text(const void *state, int seat, struct kk_buf *out)
                 kk_buf_printf(out, "%s%s\n", end ? "     " : "", rows[k]);
         }
     }
-    (void)h;
     kk_buf_printf(out, "edges: # city, | - road, . field; a digit in the middle is that seat's "
                        "follower, else the tile's letter\n");
     for (int k = 0; k < s->nfollowed; k++) {
