@@ -31,5 +31,7 @@ int kk_cmd_cfr(int argc, char **argv);
 int kk_cfr_command(const struct kk_game *const *games, FILE *out, int argc, char **argv);
 int kk_cmd_perft(int argc, char **argv);
 int kk_cmd_solve(int argc, char **argv);
+int kk_cmd_play(int argc, char **argv);   /* experiments/cmd_play.c */
+int kk_cmd_render(int argc, char **argv); /* experiments/cmd_render.c */
 
 #endif

@@ -30,6 +30,9 @@ const struct kk_command kk_commands[] = {
     {"perft", "count the move sequences of each length from a start or a record", kk_cmd_perft},
     {"solve", "exact value and best move of a two-player game position (Othellino)",
      kk_cmd_solve},
+    {"play", "play a game in the terminal against agents ('human' seats type moves)",
+     kk_cmd_play},
+    {"render", "draw a recorded position as an SVG picture", kk_cmd_render},
     {NULL, NULL, NULL},
 };
 

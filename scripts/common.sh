@@ -53,10 +53,15 @@ kk_ensure_fuzz_packages() {
 
 # Installs optional Debian packages that some tests and agents use, if missing:
 # gnubg (GNU Backgammon: the `gnubg` agent and the backgammon cross-check tests, which
-# skip themselves without it). A failed install is reported, never fatal.
+# skip themselves without it), and with KK_WITH_BROWSER=1 chromium (the screenshot test
+# of `kark render`, tests/play/cli_render_browser.sh; large, so not by default). A failed
+# install is reported, never fatal.
 kk_ensure_optional_packages() {
     local missing=()
     [ -x /usr/games/gnubg ] || command -v gnubg >/dev/null 2>&1 || missing+=(gnubg)
+    if [ "${KK_WITH_BROWSER:-0}" = 1 ] && ! command -v chromium >/dev/null 2>&1; then
+        missing+=(chromium)
+    fi
     [ ${#missing[@]} -eq 0 ] || kk_apt_install optional "${missing[@]}" ||
         echo "could not install ${missing[*]}: the tests that need them will be skipped" >&2
 }

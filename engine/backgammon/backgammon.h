@@ -84,4 +84,9 @@ int bg_move_from_text(const void *state, const char *text, kk_move *move, kk_err
 int bg_check(const void *state, kk_error *err);
 double bg_evaluate(const void *state, int seat);
 
+/* --- render.c: the board as text (draw hook) and SVG (svg hook) -------------------- */
+struct kk_buf;
+void bg_draw(const void *state, int seat, struct kk_buf *out);
+void bg_svg(const void *state, struct kk_buf *out);
+
 #endif

@@ -453,6 +453,8 @@ const struct kk_game kk_game_backgammon = {
     .get_stats = bg_get_stats,
     .evaluate = bg_evaluate,
     .check = bg_check,
+    .draw = bg_draw,
+    .svg = bg_svg,
     .extra_json = bg_extra_json,
     .agent_defaults = "depth=4",
 };

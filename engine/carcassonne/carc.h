@@ -229,4 +229,9 @@ static inline int carc_move_y(kk_move m) { return (int)((m >> 8) & 0xFF) - 128; 
 static inline int carc_move_rot(kk_move m) { return (int)((m >> 16) & 3); }
 static inline int carc_move_spot(kk_move m) { return (int)((m >> 18) & 15); }
 
+/* --- render.c: the board as text (draw hook) and as SVG (svg hook) --- */
+struct kk_buf;
+void carc_draw_text(const void *state, int seat, struct kk_buf *out);
+void carc_svg(const void *state, struct kk_buf *out);
+
 #endif

@@ -615,6 +615,8 @@ const struct kk_game kk_game_carcassonne = {
     .evaluate = base_evaluate,
     .random_move = carc_random_move,
     .check = carc_check,
+    .draw = carc_draw_text,
+    .svg = carc_svg,
     /* Hundreds of moves per turn: widen in the evaluation's order so small budgets look at
      * the promising placements first (0.705 vs greedy at 100 iterations, against 0.307
      * with random expansion): docs/agents.md. */
@@ -652,6 +654,8 @@ const struct kk_game kk_game_carcassonne_solo = {
     .extra_json = solo_extra_json,
     .random_move = carc_random_move,
     .check = carc_check,
+    .draw = carc_draw_text,
+    .svg = carc_svg,
     /* Random playouts spend meeples freely and end the game within a few turns: widen in
      * the evaluation's order with a 2-move cut-off: docs/agents.md. */
     .agent_defaults = "widen=1,expand=greedy,depth=2",

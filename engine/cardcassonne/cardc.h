@@ -222,4 +222,10 @@ int cardc_extra_json(const void *state, char *buf, size_t size);
 double cardc_evaluate(const void *state, int seat);
 int cardc_check(const void *state, kk_error *err);
 
+/* Pictures (cardc_render.c): text as a seat sees it, events as a seat sees them, SVG. */
+struct kk_buf;
+void cardc_draw(const void *state, int seat, struct kk_buf *out);
+void cardc_view_event(const void *state, kk_move move, int seat, struct kk_buf *out);
+void cardc_svg(const void *state, struct kk_buf *out);
+
 #endif

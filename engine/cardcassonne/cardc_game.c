@@ -84,6 +84,9 @@ const struct kk_game kk_game_cardcassonne = {
     .extra_json = cardc_extra_json,
     .random_move = cardc_random_move,
     .check = cardc_check,
+    .draw = cardc_draw,
+    .view_event = cardc_view_event,
+    .svg = cardc_svg,
     /* Random playouts drown the claim signal; greedy playouts cut off after 8 moves
      * contest the rows first. Expansion in the evaluation's order keeps the tree's own
      * moves sensible as budgets grow (without it mcts weakened from 100 to 1,000

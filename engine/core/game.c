@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
+
 #define KK_GAME(sym) extern const struct kk_game sym;
 #include "games.def"
 #undef KK_GAME
@@ -100,6 +102,50 @@ uint32_t kk_sim_pending(const struct kk_game *g, const void *state)
 int kk_game_hidden(const struct kk_game *g)
 {
     return g->sample_view != NULL;
+}
+
+void kk_game_draw(const struct kk_game *g, const void *state, int seat, struct kk_buf *out)
+{
+    if (g->draw) {
+        g->draw(state, seat, out);
+        return;
+    }
+    int who = g->to_move(state), n = g->players(state);
+    if (who == KK_TERMINAL)
+        kk_buf_printf(out, "%s: the game is over\n", g->title);
+    else if (who == KK_CHANCE)
+        kk_buf_printf(out, "%s: chance is next\n", g->title);
+    else
+        kk_buf_printf(out, "%s: seat %d to move\n", g->title, who);
+    /* Scores may depend on hidden cards; a game that shows them writes its own draw(). */
+    if (seat != KK_ONLOOKER && kk_game_hidden(g) && who != KK_TERMINAL)
+        return;
+    int32_t scores[KK_MAX_SEATS];
+    g->scores(state, scores);
+    kk_buf_printf(out, "scores:");
+    for (int s = 0; s < n; s++)
+        kk_buf_printf(out, " %d", scores[s]);
+    kk_buf_printf(out, "\n");
+}
+
+void kk_game_view_event(const struct kk_game *g, const void *state, kk_move move, int seat,
+                        struct kk_buf *out)
+{
+    if (g->view_event && seat != KK_ONLOOKER) {
+        g->view_event(state, move, seat, out);
+        return;
+    }
+    char text[256];
+    int who = g->to_move(state);
+    /* Without the game's word, a hidden-information game shows a seat only its own moves:
+     * a chance outcome may be a card dealt to another seat, a move may place a card face
+     * down or keep it hidden. */
+    if (seat != KK_ONLOOKER && kk_game_hidden(g) && who != seat) {
+        kk_buf_printf(out, who == KK_CHANCE ? "?" : "(hidden)");
+        return;
+    }
+    g->move_to_text(state, move, text, sizeof text);
+    kk_buf_printf(out, "%s", text);
 }
 
 /* Depth-first count with one state buffer and one move list per ply, allocated together. */

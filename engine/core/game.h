@@ -21,6 +21,8 @@ enum { KK_CHANCE = -1, KK_TERMINAL = -2 };
 
 typedef int32_t kk_move;
 
+struct kk_buf;
+
 /* A per-game statistic reported by experiments (points by source, tokens placed, ...). */
 struct kk_stat_desc {
     const char *name; /* snake_case column name */
@@ -121,7 +123,24 @@ struct kk_game {
      * be valid for every agent kind that has the key. Chosen by measurement and documented
      * in the game's rules doc; `kark agents --game GAME` shows the effective defaults. */
     const char *agent_defaults;
+    /* Pictures of a position, for `kark play` and `kark render` (all optional). */
+    /* Appends a text picture of state as `seat` sees it (KK_ONLOOKER: everything), lines
+     * ending in '\n'. It must show nothing seat cannot see: other seats' hands, face-down
+     * cards, the order of a deck, other seats' pending commitments. NULL: kk_game_draw's
+     * generic picture. */
+    void (*draw)(const void *state, int seat, struct kk_buf *out);
+    /* Hidden information: appends the notation of event `move`, about to be applied to state,
+     * as `seat` sees it (a card dealt to another seat as "?"), or nothing when seat does not
+     * learn of the event at all. Called for a simultaneous round's commitments only once the
+     * round is revealed. NULL: see kk_game_view_event. */
+    void (*view_event)(const void *state, kk_move move, int seat, struct kk_buf *out);
+    /* Appends an SVG document picturing state (everything: records are complete logs). NULL:
+     * `kark render` refuses the game. */
+    void (*svg)(const void *state, struct kk_buf *out);
 };
+
+/* The `seat` of draw() and view_event() for someone who sees everything. */
+#define KK_ONLOOKER (-1)
 
 /* Room callers give info_key(): a game's key must fit in it. */
 #define KK_INFO_KEY_MAX 1024
@@ -157,6 +176,16 @@ static inline int kk_sim_revealed(uint32_t before, uint32_t after)
 /* 1 when a seat of this game cannot see everything (hidden hands, face-down cards, pending
  * simultaneous commitments): the game has sample_view. Honest agents search its views. */
 int kk_game_hidden(const struct kk_game *g);
+
+/* Appends the text picture of state as seat (or KK_ONLOOKER) sees it: g->draw, or a
+ * generic one (whose turn it is; the scores unless the game hides information). */
+void kk_game_draw(const struct kk_game *g, const void *state, int seat, struct kk_buf *out);
+/* Appends event `move` (about to be applied to state) as seat sees it, nothing if seat does
+ * not learn of it: g->view_event, or by default the whole notation on a game without hidden
+ * information, for KK_ONLOOKER and for seat's own moves, else "?" for a chance outcome and
+ * "(hidden)" for another seat's move. */
+void kk_game_view_event(const struct kk_game *g, const void *state, kk_move move, int seat,
+                        struct kk_buf *out);
 
 /* Number of move sequences of `depth` events from state (seat moves and chance outcomes;
  * a chance node branches on every possible outcome, unweighted; a terminal state before

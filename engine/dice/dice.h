@@ -211,4 +211,9 @@ double dice_evaluate(const void *state, int seat);
  * have with every hole filled, times the chance of filling them this turn (rules doc). */
 double dice_open_city_value(const struct dice_state *s, uint64_t city);
 
+/* --- render.c: the track and the build grid as text (draw) and SVG (svg) ------------ */
+struct kk_buf;
+void dice_draw(const void *state, int seat, struct kk_buf *out);
+void dice_svg(const void *state, struct kk_buf *out);
+
 #endif

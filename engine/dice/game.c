@@ -452,6 +452,8 @@ const struct kk_game kk_game_carcassonne_dice = {
     .evaluate = dice_evaluate,
     .random_move = dice_random_move,
     .check = dice_check,
+    .draw = dice_draw,
+    .svg = dice_svg,
     .extra_json = dice_extra_json,
     /* Random placements almost never close a city: widen in the evaluation's order and
      * score the leaf by evaluation after one move: docs/agents.md. */

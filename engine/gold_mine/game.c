@@ -296,6 +296,8 @@ const struct kk_game kk_game_gold_mine = {
     .extra_json = gm_extra_json,
     .random_move = gm_random_move,
     .check = gm_check,
+    .draw = gm_draw,
+    .view_event = gm_view_event,
     .simultaneous = gm_simultaneous,
     .agent_defaults = "rollout=greedy",
 };

@@ -98,4 +98,8 @@ void gm_sample_view(const void *state, int seat, kk_rng *rng, void *out);
 uint32_t gm_simultaneous(const void *state);
 int gm_check(const void *state, kk_error *err);
 
+/* --- render.c: the text picture and events as a seat sees them ---------------------- */
+void gm_draw(const void *state, int seat, struct kk_buf *out);
+void gm_view_event(const void *state, kk_move move, int seat, struct kk_buf *out);
+
 #endif

@@ -354,6 +354,8 @@ const struct kk_game kk_game_halma = {
     .get_stats = halma_get_stats,
     .evaluate = halma_evaluate,
     .check = halma_check,
+    .draw = halma_draw,
+    .svg = halma_svg,
     .extra_json = halma_extra_json,
     .agent_defaults = "expand=greedy,rollout=greedy,depth=4",
 };

@@ -119,4 +119,9 @@ int halma_distance(const struct halma_state *s, int seat);
 double halma_evaluate(const void *state, int seat);
 void halma_get_stats(const void *state, double *out);
 
+/* --- render.c: the board as text (draw hook) and SVG (svg hook) ---------------------- */
+struct kk_buf;
+void halma_draw(const void *state, int seat, struct kk_buf *out);
+void halma_svg(const void *state, struct kk_buf *out);
+
 #endif

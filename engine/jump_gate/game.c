@@ -353,6 +353,8 @@ const struct kk_game kk_game_jump_gate = {
     .evaluate = jg_evaluate,
     .random_move = jg_random_move,
     .check = jg_check,
+    .draw = jg_draw,
+    .svg = jg_svg,
     .extra_json = jg_extra_json,
     .agent_defaults = "rollout=greedy,depth=10",
 };

@@ -94,4 +94,9 @@ int jg_move_from_text(const void *state, const char *text, kk_move *move, kk_err
 int jg_check(const void *state, kk_error *err);
 double jg_evaluate(const void *state, int seat);
 
+/* --- render.c: the track as text (draw hook) and SVG (svg hook) ------------------------ */
+struct kk_buf;
+void jg_draw(const void *state, int seat, struct kk_buf *out);
+void jg_svg(const void *state, struct kk_buf *out);
+
 #endif

@@ -505,4 +505,6 @@ const struct kk_game kk_game_liars_cards = {
     .info_key = lc_info_key,
     .extra_json = lc_extra_json,
     .check = lc_check,
+    .draw = lc_draw,
+    .view_event = lc_view_event,
 };

@@ -141,4 +141,8 @@ void lc_count_distribution(int nat_left, int wild_left, int other_left, int draw
  * given that the other hands are a uniform deal of the cards seat does not hold. */
 double lc_bid_plausibility(const struct lc_state *s, int seat, kk_move bid);
 
+/* --- render.c: the text picture and events as a seat sees them ---------------------- */
+void lc_draw(const void *state, int seat, struct kk_buf *out);
+void lc_view_event(const void *state, kk_move move, int seat, struct kk_buf *out);
+
 #endif

@@ -188,4 +188,6 @@ const struct kk_game kk_game_othellino = {
     .evaluate = othl_evaluate,
     .random_move = othl_random_move,
     .check = othl_check,
+    .draw = othl_draw,
+    .svg = othl_svg,
 };

@@ -40,6 +40,10 @@ struct othl_state {
 
 extern const struct kk_game kk_game_othellino;
 
+/* render.c: the board as text (draw hook) and as SVG (svg hook). */
+void othl_draw(const void *state, int seat, struct kk_buf *out);
+void othl_svg(const void *state, struct kk_buf *out);
+
 /* Directions are bit shifts: 1 (along a row), 6 (along a column), 5 and 7 (diagonals),
  * each both ways. A run of opponent discs is followed through `through`, the opponent
  * discs off the a and f columns for every direction but the column one, so a run can

@@ -234,6 +234,8 @@ const struct kk_game kk_game_son_of_kark = {
     .extra_json = sok_extra_json,
     .random_move = sok_random_move,
     .check = sok_check,
+    .draw = sok_draw,
+    .svg = sok_svg,
     /* Random playouts misjudge this game (mcts did not improve with budget); greedy
      * playouts cut off after 8 moves do: docs/agents.md. */
     .agent_defaults = "rollout=greedy,depth=8",

@@ -105,4 +105,9 @@ int sok_move_from_text(const void *state, const char *text, kk_move *move, kk_er
 /* check.c */
 int sok_check(const void *state, kk_error *err);
 
+/* --- render.c: the table as text (draw hook) and SVG (svg hook) --- */
+struct kk_buf;
+void sok_draw(const void *state, int seat, struct kk_buf *out);
+void sok_svg(const void *state, struct kk_buf *out);
+
 #endif

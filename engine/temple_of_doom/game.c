@@ -653,4 +653,5 @@ const struct kk_game kk_game_temple_of_doom = {
     .result = td_result_hook,
     .extra_json = td_extra_json,
     .check = td_check,
+    .svg = td_svg,
 };

@@ -142,4 +142,8 @@ int td_check(const void *state, kk_error *err);
 double td_evaluate(const void *state, int seat);
 void td_sample_view(const void *state, int seat, kk_rng *rng, void *out);
 
+/* --- render.c: the temple as SVG (svg hook) ---------------------------------------------- */
+struct kk_buf;
+void td_svg(const void *state, struct kk_buf *out);
+
 #endif

@@ -448,5 +448,8 @@ const struct kk_game kk_game_tunnel_run = {
     .evaluate = tr_evaluate,
     .sample_view = tr_sample_view,
     .check = tr_check,
+    .draw = tr_draw,
+    .view_event = tr_view_event,
+    .svg = tr_svg,
     .extra_json = tr_extra_json,
 };

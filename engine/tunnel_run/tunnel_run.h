@@ -89,4 +89,10 @@ int tr_check(const void *state, kk_error *err);
 double tr_evaluate(const void *state, int seat);
 void tr_sample_view(const void *state, int seat, kk_rng *rng, void *out);
 
+/* --- render.c: pictures (draw, view_event and svg hooks) ------------------------------ */
+struct kk_buf;
+void tr_draw(const void *state, int seat, struct kk_buf *out);
+void tr_view_event(const void *state, kk_move move, int seat, struct kk_buf *out);
+void tr_svg(const void *state, struct kk_buf *out);
+
 #endif
