@@ -31,5 +31,6 @@ int kk_cmd_cfr(int argc, char **argv);
 int kk_cfr_command(const struct kk_game *const *games, FILE *out, int argc, char **argv);
 int kk_cmd_perft(int argc, char **argv);
 int kk_cmd_solve(int argc, char **argv);
+int kk_cmd_league(int argc, char **argv); /* experiments/cmd_league.c */
 
 #endif
