@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "sprt.h"
 
 #define MAX_SWEEP_VALUES 64
 #define MAX_ARGS_FILE 256
@@ -72,6 +73,10 @@ static int parse_args(struct kk_study_args *a, int argc, char **argv, int first)
                                     KK_STUDY_MAX_SWEEPS);
             a->sweeps[a->num_sweeps++] = val;
             a->settings_given = 1;
+        } else if (!a->allow_sweep && strcmp(arg, "--sprt") == 0) {
+            if (!(a->sprt = kk_cli_value(cmd, argc, argv, &i)))
+                return KK_EXIT_USAGE;
+            a->settings_given = 1;
         } else if (strcmp(arg, "--out") == 0) {
             if (!(a->out = kk_cli_value(cmd, argc, argv, &i)))
                 return KK_EXIT_USAGE;
@@ -105,6 +110,8 @@ static void format_args(const struct kk_study_args *a, struct kk_buf *b)
         kk_buf_printf(b, "--set\n%s\n", a->sets[i]);
     for (int i = 0; i < a->num_sweeps; i++)
         kk_buf_printf(b, "--sweep\n%s\n", a->sweeps[i]);
+    if (a->sprt)
+        kk_buf_printf(b, "--sprt\n%s\n", a->sprt);
 }
 
 /* Reads DIR/args.txt into lines (argv-style, strings owned by *storage). */
@@ -416,6 +423,8 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
         goto out;
     }
     st->game = g;
+    if (a.sprt && !a.games_given && !a.resume)
+        a.games = 100000; /* with --sprt, --games is only a cap */
     st->games = a.games;
     st->seed = (uint64_t)a.seed;
     if (kk_variant_defaults(g, &base, &err) != 0) {
@@ -471,6 +480,10 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
         status = kk_cli_usage(cmd, "%s", err.msg);
         goto free_study;
     }
+    if (a.sprt && kk_sprt_check(st, a.sprt, &err) != 0) {
+        status = kk_cli_usage(cmd, "--sprt: %s", err.msg);
+        goto free_study;
+    }
 
     if (make_dirs(a.out) != 0) {
         fprintf(stderr, "kark %s: cannot create directory '%s': %s\n", cmd, a.out,
@@ -506,6 +519,12 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
         .progress = isatty(2),
         .handle_signals = 1,
     };
+    if (a.sprt) {
+        status = kk_sprt_tournament(cmd, st, a.sprt, a.out, a.resume != NULL, &opts);
+        if (a.resume && write_args(cmd, &a) != 0)
+            status = KK_EXIT_FAIL;
+        goto unlock;
+    }
     struct kk_study_results res;
     int sig = 0;
     int rc = kk_study_run(st, a.out, a.resume != NULL, &opts, &res, &sig, &err);

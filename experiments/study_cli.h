@@ -15,6 +15,7 @@ struct kk_study_args {
     const char *cmd; /* "tournament" or "balance", for messages */
     int allow_sweep;
     const char *game_name, *agents, *out, *resume;
+    const char *sprt; /* tournament --sprt: the test's settings (experiments/sprt.h) */
     long long players, games, seed, threads, stop_after;
     const char *sets[KK_STUDY_MAX_SETS];
     int num_sets;
