@@ -56,7 +56,7 @@ void kk_report_cooperative_md(struct kk_buf *md, const struct kk_study *st,
     long long k = successes(st, r, v);
     double lo, hi, n = (double)st->games;
     kk_wilson((double)k, n, KK_Z95, &lo, &hi);
-    kk_buf_printf(md, "; success rate %.3f [%.3f, %.3f] (%lld of %lld games won by the team, "
+    kk_buf_printf(md, "success rate %.3f [%.3f, %.3f] (%lld of %lld games won by the team, "
                       "Wilson interval)",
                   n > 0 ? (double)k / n : 0, lo, hi, k, st->games);
 }

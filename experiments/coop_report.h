@@ -13,7 +13,7 @@
 void kk_report_cooperative_json(struct kk_buf *b, const struct kk_study *st,
                                 const struct kk_study_results *r, int v, double *vals);
 
-/* Appends "; success rate p [lo, hi] (k of n games)" for variant v. */
+/* Appends "success rate p [lo, hi] (k of n games)" for variant v. */
 void kk_report_cooperative_md(struct kk_buf *md, const struct kk_study *st,
                               const struct kk_study_results *r, int v);
 

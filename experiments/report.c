@@ -663,6 +663,7 @@ static void md_tournament(struct kk_buf *md, const struct kk_study *st,
         kk_mean_ci(vals, (size_t)st->games, 1, &res);
         kk_buf_printf(md, "Cooperative game: the outcome is the game's result, mean ");
         md_ci(md, res.mean, res.lo, res.hi, 2);
+        kk_buf_printf(md, "; ");
         kk_report_cooperative_md(md, st, r, 0);
         kk_buf_printf(md, ".\n\n| seat | mean score [95%% CI] |\n|---|---|\n");
         for (int s = 0; s < p; s++) {
@@ -835,9 +836,16 @@ static void md_balance_variant(struct kk_buf *md, const struct kk_study *st,
     if (v != base)
         kk_buf_printf(md, "Differences (Δ) are paired, game by game, against variant %d (%s).\n\n",
                       base, base_sw);
-    kk_buf_printf(md, "| seat | win rate [95%% CI] | Δ win rate | mean score [95%% CI] | "
-                      "Δ score |\n|---|---|---|---|---|\n");
-    for (int s = 0; s < p; s++) {
+    int coop = st->game->cooperative; /* one team: no seat or agent win rates */
+    if (coop) {
+        kk_buf_printf(md, "Cooperative game: team ");
+        kk_report_cooperative_md(md, st, r, v);
+        kk_buf_printf(md, ". The result and its paired difference are in the table below.\n\n");
+    } else {
+        kk_buf_printf(md, "| seat | win rate [95%% CI] | Δ win rate | mean score [95%% CI] | "
+                          "Δ score |\n|---|---|---|---|---|\n");
+    }
+    for (int s = 0; s < p && !coop; s++) {
         double wins = 0, lo, hi;
         struct kk_estimate score, dw, ds;
         gather(st, r, v, p + s, vals);
@@ -866,7 +874,7 @@ static void md_balance_variant(struct kk_buf *md, const struct kk_study *st,
             md_signed_ci(md, ds.mean, ds.lo, ds.hi, 2);
         kk_buf_printf(md, " |\n");
     }
-    {
+    if (!coop) {
         double wins = 0, lo, hi;
         gather(st, r, v, p, vals);
         for (long long i = 0; i < st->games; i++)
@@ -877,7 +885,7 @@ static void md_balance_variant(struct kk_buf *md, const struct kk_study *st,
         md_signed_ci(md, wins / (double)st->games - fair, lo - fair, hi - fair, 3);
         kk_buf_printf(md, "\n\n");
     }
-    if (st->num_agents > 1) {
+    if (st->num_agents > 1 && !coop) {
         kk_buf_printf(md, "| agent | win rate [95%% CI] | Δ win rate | mean score [95%% CI] |\n"
                           "|---|---|---|---|\n");
         for (int a = 0; a < st->num_agents; a++) {
@@ -971,9 +979,13 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
         swept_text(st, axes, num_axes, v, sw, sizeof sw);
         kk_buf_printf(&b, ",\n      \"swept\": ");
         kk_buf_json_string(&b, sw);
-        kk_buf_printf(&b, ",\n      \"seats\": ");
-        json_seats(&b, st, r, v, vals, "      ");
-        {
+        if (g->cooperative)
+            kk_report_cooperative_json(&b, st, r, v, vals);
+        else
+            kk_buf_printf(&b, ",\n      \"seats\": ");
+        if (!g->cooperative)
+            json_seats(&b, st, r, v, vals, "      ");
+        if (!g->cooperative) {
             double wins = 0, lo, hi, fair = 1.0 / p;
             gather(st, r, v, p, vals);
             for (long long i = 0; i < st->games; i++)
