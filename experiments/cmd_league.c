@@ -51,8 +51,9 @@ static void help(void)
         "(default 200, seeded by S). Writes ratings.csv, ratings.json, ratings.md,\n"
         "matrix.csv (mean score of each row agent against each column agent) and\n"
         "report.html. Running the same command again resumes an interrupted league.\n"
-        "Skill versus luck: the Elo spread (best minus worst rating) and 2 P(best beats\n"
-        "worst) - 1, with intervals (docs/statistics.md).\n");
+        "Skill versus luck: the Elo spread (best minus worst rating, bootstrap interval) and\n"
+        "2 x (best's mean score against the worst) - 1 (Wilson interval over their games)\n"
+        "(docs/statistics.md).\n");
 }
 
 static int parse(const char *cmd, struct league_args *a, int argc, char **argv, int *want_help)
@@ -470,9 +471,10 @@ static void write_json(const struct league *L, struct kk_buf *b)
         kk_buf_printf(b, ", \"comparisons\": %.0f}%s\n", c, k + 1 < A ? "," : "");
     }
     kk_buf_printf(b, "  ],\n  \"skill\": {\"best\": ");
-    kk_buf_json_string(b, L->labels[order[0]]);
+    kk_buf_json_string(b, L->labels[L->r.best]);
     kk_buf_printf(b, ", \"worst\": ");
-    kk_buf_json_string(b, L->labels[order[A - 1]]);
+    kk_buf_json_string(b, L->labels[L->r.worst]);
+    kk_buf_printf(b, ", \"saturated\": %s", L->r.saturated ? "true" : "false");
     kk_buf_printf(b, ", \"elo_spread\": ");
     json_num(b, L->r.spread.rating);
     kk_buf_printf(b, ", \"elo_spread_low\": ");
@@ -485,6 +487,7 @@ static void write_json(const struct league *L, struct kk_buf *b)
     json_num(b, L->r.skill.low);
     kk_buf_printf(b, ", \"skill_high\": ");
     json_num(b, L->r.skill.high);
+    kk_buf_printf(b, ", \"games_best_worst\": %.0f", L->r.met[L->r.best * A + L->r.worst]);
     kk_buf_printf(b, "},\n  \"matrix\": {\"agents\": [");
     for (int i = 0; i < A; i++) {
         kk_buf_printf(b, "%s", i ? ", " : "");
@@ -552,12 +555,18 @@ static void write_md(const struct league *L, struct kk_buf *b)
         }
         kk_buf_printf(b, "\n");
     }
-    kk_buf_printf(b, "\n## Skill versus luck\n\nElo spread (%s minus %s): %.0f [%.0f, %.0f]; "
-                     "skill 2 P(best beats worst) - 1: %.3f [%.3f, %.3f] (0: luck only, 1: "
-                     "the best always beats the worst).\n",
-                  L->labels[order[0]], L->labels[order[A - 1]], L->r.spread.rating,
-                  L->r.spread.low, L->r.spread.high, L->r.skill.rating, L->r.skill.low,
-                  L->r.skill.high);
+    kk_buf_printf(b, "\n## Skill versus luck\n\nElo spread (%s minus %s): %s%.0f [%.0f, %.0f] "
+                     "(bootstrap); skill = 2 x (%s's mean score against %s) - 1: %.3f [%.3f, "
+                     "%.3f] (Wilson over their %.0f games; 0: luck only, 1: the best always "
+                     "beats the worst).\n",
+                  L->labels[L->r.best], L->labels[L->r.worst], L->r.saturated ? ">= " : "",
+                  L->r.spread.rating, L->r.spread.low, L->r.spread.high, L->labels[L->r.best],
+                  L->labels[L->r.worst], L->r.skill.rating, L->r.skill.low, L->r.skill.high,
+                  L->r.met[L->r.best * A + L->r.worst]);
+    if (L->r.saturated)
+        kk_buf_printf(b, "\nSaturated: some pair has a perfect record, so its rating gap is "
+                         "bounded only by the virtual draw (a lower bound); play stronger "
+                         "opposition or more games to measure it.\n");
 }
 
 /* report.html: a ratings chart (dots and interval bars on a common Elo axis) and the
@@ -657,11 +666,16 @@ static void write_html(const struct league *L, struct kk_buf *b)
         }
         kk_buf_printf(b, "</tr>\n");
     }
-    kk_buf_printf(b, "</table>\n<h2>Skill versus luck</h2>\n<p>Elo spread (best minus worst): "
-                     "%.0f [%.0f, %.0f]; skill 2 P(best beats worst) - 1: %.3f [%.3f, %.3f]"
-                     "</p>\n</body></html>\n",
-                  L->r.spread.rating, L->r.spread.low, L->r.spread.high, L->r.skill.rating,
-                  L->r.skill.low, L->r.skill.high);
+    kk_buf_printf(b, "</table>\n<h2>Skill versus luck</h2>\n<p>Elo spread (");
+    html_text(b, L->labels[L->r.best]);
+    kk_buf_printf(b, " minus ");
+    html_text(b, L->labels[L->r.worst]);
+    kk_buf_printf(b, "): %s%.0f [%.0f, %.0f]; skill 2p - 1 (p: the best's mean score against "
+                     "the worst): %.3f [%.3f, %.3f]%s</p>\n</body></html>\n",
+                  L->r.saturated ? "&ge; " : "", L->r.spread.rating, L->r.spread.low,
+                  L->r.spread.high, L->r.skill.rating, L->r.skill.low, L->r.skill.high,
+                  L->r.saturated ? " (saturated: a perfect record somewhere; ratings of such "
+                                   "pairs are lower bounds)" : "");
 }
 
 static void build_command(struct league *L, const struct league_args *a)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../engine/core/rng.h"
+#include "stats.h"
 
 /* Mixed into the bootstrap's seed so its streams never coincide with the games' streams
  * of the same seed (an arbitrary odd constant). */
@@ -197,11 +198,6 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static double skill_of_spread(double spread)
-{
-    return 2 / (1 + pow(10, -spread / 400)) - 1;
-}
-
 static double spread_of(int n, const double *elo)
 {
     double lo = elo[0], hi = elo[0];
@@ -236,21 +232,50 @@ int kk_ratings_fit(const struct kk_rated_game *games, long long n, int num_agent
     out->anchor = anchor;
     out->prior = prior;
     out->replicates = replicates;
-    for (long long k = 0; k < n; k++)
-        kk_ratings_add_game(&games[k], A, out->points, out->count);
+    for (long long k = 0; k < n; k++) {
+        const struct kk_rated_game *g = &games[k];
+        kk_ratings_add_game(g, A, out->points, out->count);
+        int present[KK_RATINGS_MAX_AGENTS] = {0};
+        for (int s = 0; s < g->players; s++)
+            present[g->agent[s]] = 1;
+        for (int i = 0; i < A; i++)
+            for (int j = 0; j < A; j++)
+                out->met[i * A + j] += i != j && present[i] && present[j];
+    }
     double elo[KK_RATINGS_MAX_AGENTS];
     if (kk_ratings_bt(A, out->points, out->count, prior, anchor, elo, err) < 0)
         return -1;
-    for (int i = 0; i < A; i++)
+    for (int i = 0; i < A; i++) {
         out->agent[i].rating = out->agent[i].low = out->agent[i].high = elo[i];
+        if (elo[i] > elo[out->best])
+            out->best = i;
+        if (elo[i] < elo[out->worst])
+            out->worst = i;
+        for (int j = 0; j < A; j++) {
+            double c = out->count[i * A + j], p = out->points[i * A + j];
+            if (c > 0 && (p == 0 || p == c))
+                out->saturated = 1;
+        }
+    }
     out->spread.rating = out->spread.low = out->spread.high = spread_of(A, elo);
-    out->skill.rating = out->skill.low = out->skill.high = skill_of_spread(out->spread.rating);
+    {
+        int b = out->best, w = out->worst;
+        double c = out->count[b * A + w], games_met = out->met[b * A + w];
+        double p = c > 0 ? out->points[b * A + w] / c : 0.5, lo = 0, hi = 1;
+        /* Wilson over the games they shared (each game's comparisons averaged), not over
+         * comparisons, which are not independent within a game. */
+        if (games_met > 0)
+            kk_wilson(p * games_met, games_met, KK_Z95, &lo, &hi);
+        out->skill.rating = 2 * p - 1;
+        out->skill.low = fmin(2 * lo - 1, out->skill.rating);
+        out->skill.high = fmax(2 * hi - 1, out->skill.rating);
+    }
     if (replicates <= 0 || n == 0)
         return 0;
 
     /* Games sorted by stratum (stable), so each stratum is one run [start, end). */
     long long *order = malloc(sizeof *order * (size_t)n);
-    double *vals = malloc(sizeof *vals * (size_t)replicates * (size_t)(A + 2));
+    double *vals = malloc(sizeof *vals * (size_t)replicates * (size_t)(A + 1));
     if (!order || !vals) {
         free(order);
         free(vals);
@@ -289,15 +314,12 @@ int kk_ratings_fit(const struct kk_rated_game *games, long long n, int num_agent
         }
         for (int i = 0; i < A; i++)
             vals[(size_t)i * (size_t)replicates + (size_t)b] = e[i];
-        double sp = spread_of(A, e);
-        vals[(size_t)A * (size_t)replicates + (size_t)b] = sp;
-        vals[(size_t)(A + 1) * (size_t)replicates + (size_t)b] = skill_of_spread(sp);
+        vals[(size_t)A * (size_t)replicates + (size_t)b] = spread_of(A, e);
     }
     if (status == 0) {
         for (int i = 0; i < A; i++)
             interval(vals + (size_t)i * (size_t)replicates, replicates, &out->agent[i]);
         interval(vals + (size_t)A * (size_t)replicates, replicates, &out->spread);
-        interval(vals + (size_t)(A + 1) * (size_t)replicates, replicates, &out->skill);
     }
     free(order);
     free(vals);

@@ -55,10 +55,17 @@ struct kk_ratings {
     struct kk_rating_ci agent[KK_RATINGS_MAX_AGENTS];
     double points[KK_RATINGS_MAX_AGENTS * KK_RATINGS_MAX_AGENTS];
     double count[KK_RATINGS_MAX_AGENTS * KK_RATINGS_MAX_AGENTS];
-    /* Skill versus luck: spread = max rating - min rating (Elo); skill = 2 P(best beats
-     * worst) - 1 in [0, 1] (0: the ladder's best does no better than its worst). Both
-     * with the bootstrap interval of the same statistic. */
+    double met[KK_RATINGS_MAX_AGENTS * KK_RATINGS_MAX_AGENTS]; /* games i and j shared */
+    /* Skill versus luck between the best- and the worst-rated agent: spread = their Elo
+     * difference, with the bootstrap interval of max - min rating; skill = 2 p - 1 where p
+     * is the best agent's observed mean score against the worst, with the Wilson interval
+     * of p over the games they shared (mapped the same way): 0 when the best does no
+     * better than the worst, 1 when it always wins. */
+    int best, worst;
     struct kk_rating_ci spread, skill;
+    /* 1 when some pair that met has a perfect record (mean score 0 or 1): the ratings of
+     * such pairs are bounded only by the prior, so they are lower bounds on the gap. */
+    int saturated;
 };
 
 /* Fits the ratings of games[0..n) between num_agents agents and their 95% percentile

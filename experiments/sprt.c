@@ -157,6 +157,30 @@ int kk_sprt_run(const struct kk_study *st, const char *dir, int resume,
     long long on_disk = resume ? rows_on_disk(dir) : 0;
     long long budget = opts->stop_after > 0 ? opts->stop_after : -1;
     long long checked = 0; /* boundaries up to here are known not to stop */
+    if (on_disk >= s->batch) {
+        /* A resumed run may already hold its decision: read the games on disk (a study
+         * capped at them plays nothing) and check their boundaries before playing more. */
+        struct kk_study *held = malloc(sizeof *held);
+        if (!held)
+            return kk_fail(err, "out of memory");
+        memcpy(held, st, sizeof *held);
+        held->games = on_disk < st->games ? on_disk : st->games;
+        struct kk_run_opts all = *opts;
+        all.stop_after = 0;
+        int rc = kk_study_run(held, dir, 1, &all, out, signal_out, err);
+        free(held);
+        if (rc < 0)
+            return -1;
+        for (long long m = s->batch; m <= out->jobs; m += s->batch) {
+            evaluate(s, out, m, st->num_agents, res);
+            if (strcmp(res->decision, "none") != 0)
+                return 0;
+            checked = m;
+        }
+        kk_study_results_free(out);
+        if (rc == 1)
+            return 1; /* a signal arrived while reading */
+    }
     for (int session = 0;; session++) {
         o.stop_after = s->batch - on_disk % s->batch;
         if (budget >= 0 && o.stop_after > budget)

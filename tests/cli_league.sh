@@ -20,13 +20,13 @@ expect 2 "cooperative" $L temple-of-doom --agents random,greedy --out "$o"
 [ ! -e "$o" ] && ok || bad "a rejected command created $o"
 "$KARK" league --help | grep -q "usage: kark league" && ok || bad "league --help"
 
-args="$G --agents greedy,random,flatmc:playouts=4 --games 16 --seed 9 --bootstrap 40"
+args="$G --agents greedy,random,greedy:value=diff --games 8 --seed 9 --bootstrap 40"
 $L $args --threads 1 --out "$tmp/a" >"$tmp/a.out" 2>&1 || bad "league threads 1: $(cat "$tmp/a.out")"
 $L $args --threads 2 --out "$tmp/b" >/dev/null 2>&1 || bad "league threads 2"
 for f in games.csv ratings.csv ratings.json ratings.md matrix.csv report.html; do
     [ -s "$tmp/a/$f" ] && cmp -s "$tmp/a/$f" "$tmp/b/$f" && ok || bad "$f differs or is empty"
 done
-[ "$(wc -l <"$tmp/a/games.csv")" -eq 49 ] && ok || bad "games.csv should have 3 x 16 + 1 lines"
+[ "$(wc -l <"$tmp/a/games.csv")" -eq 25 ] && ok || bad "games.csv should have 3 x 8 + 1 lines"
 [ "$(grep -c '"agent": ' "$tmp/a/ratings.json")" -eq 3 ] && ok || bad "ratings.json agents"
 grep -q '{"agent": "random", "spec": "random", "rating": 0, "low": 0, "high": 0' \
     "$tmp/a/ratings.json" && ok || bad "random is not the anchor"
@@ -40,7 +40,7 @@ head -n 5 "$tmp/b/pairing-001/games.csv" >"$tmp/cut" && mv "$tmp/cut" "$tmp/b/pa
 $L $args --out "$tmp/b" >/dev/null 2>&1 && cmp -s "$tmp/a/games.csv" "$tmp/b/games.csv" &&
     ok || bad "resumed league differs"
 # Another seed over the same folder is refused (the rows do not match the run).
-$L $G --agents greedy,random,flatmc:playouts=4 --games 16 --seed 10 --out "$tmp/a" \
+$L $G --agents greedy,random,greedy:value=diff --games 8 --seed 10 --out "$tmp/a" \
     >/dev/null 2>"$tmp/err" && bad "a league with another seed reused $tmp/a" || ok
 
 echo "cli_league: $pass passed, $fail failed"
