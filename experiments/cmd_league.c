@@ -270,6 +270,11 @@ static long long read_league_csv(const char *path, char labels[][KK_SPEC_LEN], i
             break;
         }
         g->stratum = atoi(fields[col_pairing]);
+        if (g->stratum < 0 || g->stratum >= MAX_PAIRINGS) {
+            status = kk_fail(err, "%s line %lld: bad pairing '%s'", path, n + 2,
+                             fields[col_pairing]);
+            break;
+        }
         g->players = players;
         for (int s = 0; s < players && status == 0; s++) {
             g->agent[s] = -1;
@@ -692,7 +697,7 @@ static void build_command(struct league *L, const struct league_args *a)
 }
 
 /* Plays (or resumes) every pairing and gathers DIR/games.csv. */
-static int play_pairings(const char *cmd, struct league *L, const struct league_args *a,
+static int play_pairings(struct league *L, const struct league_args *a,
                          const struct kk_variant *variant, int (*sets)[KK_MAX_SEATS],
                          int set_size, kk_error *err)
 {
@@ -754,7 +759,6 @@ static int play_pairings(const char *cmd, struct league *L, const struct league_
         if (gather_rows(path, k, k == 0, &all, err) != 0)
             status = -1;
     }
-    (void)cmd;
     if (status == 0)
         status = write_file(a->out, "games.csv", &all, err);
     kk_buf_free(&all);
@@ -873,7 +877,7 @@ int kk_cmd_league(int argc, char **argv)
         status = KK_EXIT_FAIL;
         goto done;
     }
-    if (play_pairings(cmd, L, &a, &variant, sets, set_size, &err) != 0) {
+    if (play_pairings(L, &a, &variant, sets, set_size, &err) != 0) {
         fprintf(stderr, "kark %s: %s\n", cmd, err.msg);
         status = KK_EXIT_FAIL;
         goto done;

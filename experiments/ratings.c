@@ -228,6 +228,15 @@ int kk_ratings_fit(const struct kk_rated_game *games, long long n, int num_agent
     memset(out, 0, sizeof *out);
     if (A < 2 || A > KK_RATINGS_MAX_AGENTS)
         return kk_fail(err, "need 2..%d agents to rate, got %d", KK_RATINGS_MAX_AGENTS, A);
+    for (long long k = 0; k < n; k++) {
+        if (games[k].stratum < 0 || games[k].stratum > 1000000)
+            return kk_fail(err, "game %lld: stratum %d out of range", k, games[k].stratum);
+        if (games[k].players < 2 || games[k].players > KK_MAX_SEATS)
+            return kk_fail(err, "game %lld: %d players", k, games[k].players);
+        for (int s = 0; s < games[k].players; s++)
+            if (games[k].agent[s] < 0 || games[k].agent[s] >= A)
+                return kk_fail(err, "game %lld: seat %d has no agent", k, s);
+    }
     out->num_agents = A;
     out->anchor = anchor;
     out->prior = prior;
@@ -281,14 +290,24 @@ int kk_ratings_fit(const struct kk_rated_game *games, long long n, int num_agent
         free(vals);
         return kk_fail(err, "out of memory for %d bootstrap replicates", replicates);
     }
+    /* Counting sort by stratum (strata are small non-negative numbers: pairings). */
     int max_stratum = 0;
     for (long long k = 0; k < n; k++)
         max_stratum = games[k].stratum > max_stratum ? games[k].stratum : max_stratum;
-    long long m = 0;
-    for (int s = 0; s <= max_stratum; s++)
-        for (long long k = 0; k < n; k++)
-            if (games[k].stratum == s)
-                order[m++] = k;
+    long long *next = calloc((size_t)max_stratum + 2, sizeof *next);
+    if (!next) {
+        free(order);
+        free(vals);
+        return kk_fail(err, "out of memory");
+    }
+    for (long long k = 0; k < n; k++)
+        next[games[k].stratum + 1]++;
+    for (int s = 1; s <= max_stratum + 1; s++)
+        next[s] += next[s - 1];
+    for (long long k = 0; k < n; k++)
+        order[next[games[k].stratum]++] = k;
+    free(next);
+    long long m = n;
     int status = 0;
     for (int b = 0; b < replicates && status == 0; b++) {
         kk_rng rng;
