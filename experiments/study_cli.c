@@ -423,7 +423,7 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
         goto out;
     }
     st->game = g;
-    if (a.sprt && !a.games_given && !a.resume)
+    if (a.sprt && !a.games_given)
         a.games = 100000; /* with --sprt, --games is only a cap */
     st->games = a.games;
     st->seed = (uint64_t)a.seed;

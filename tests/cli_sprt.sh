@@ -40,5 +40,10 @@ for f in games.csv summary.json; do cmp -s "$tmp/a/$f" "$tmp/c/$f" && ok || bad 
 $T --resume "$tmp/a" >/dev/null 2>&1 && [ "$(wc -l <"$tmp/a/games.csv")" -eq $((n + 1)) ] &&
     cmp -s "$tmp/a/summary.json" "$tmp/b/summary.json" && ok || bad "resuming a decided run changed it"
 
+# The same with the whole command repeated (--games left at its --sprt default cap).
+$T $G --agents random,greedy --sprt $S --seed 4 --out "$tmp/d" >/dev/null 2>&1 &&
+    $T $G --agents random,greedy --sprt $S --seed 4 --resume "$tmp/d" >/dev/null 2>&1 &&
+    cmp -s "$tmp/a/games.csv" "$tmp/d/games.csv" && ok || bad "repeating the command with --resume"
+
 echo "cli_sprt: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
