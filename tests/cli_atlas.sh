@@ -19,10 +19,14 @@ grep -Eq '^\| `random` \| 0 \[0, 0\] \|' "$tmp/r/othellino.md" && ok || bad "ran
 grep -Eq '^\| 3 \| [-0-9.]+ \[[-0-9.]+, [-0-9.]+\] \| [0-9.]+ \[[0-9.]+, [0-9.]+\] \|' \
     "$tmp/r/temple-of-doom.md" && ok || bad "temple-of-doom lacks result and success rows"
 grep -q 'Not rated' "$tmp/r/temple-of-doom.md" && ok || bad "cooperative game was rated"
+grep -Eq '^\| easy=1 \| [-+0-9.]+ \[[-+0-9.]+, [-+0-9.]+\] \| [-+0-9.]+ \[[-+0-9.]+, [-+0-9.]+\] \| `kark balance temple-of-doom --agents greedy --players 1 --games 12 --seed 1 --sweep easy=0,1` \|$' \
+    "$tmp/r/temple-of-doom.md" && ok || bad "temple-of-doom lacks the easy parameter row"
+grep -q '^| easy=0 (default) | — | — |' "$tmp/r/temple-of-doom.md" && ok || bad "no default row"
 grep -q '<svg' "$tmp/r/index.html" && grep -q 'href="othellino.md"' "$tmp/r/index.html" &&
     ok || bad "index.html lacks its chart or links"
 # Every table row of a results page carries an interval.
-rows=$(grep -E '^\| [0-9`]' "$tmp/r/othellino.md" "$tmp/r/temple-of-doom.md" | grep -vc '\[')
+rows=$(grep -E '^\| [0-9`]|^\| [a-z_]+=' "$tmp/r/othellino.md" "$tmp/r/temple-of-doom.md" |
+    grep -v '(default)' | grep -vc '\[')
 [ "$rows" -eq 0 ] && ok || bad "$rows table rows without an interval"
 
 echo "cli_atlas: $pass passed, $fail failed"
