@@ -11,6 +11,7 @@ static void help(void)
         "usage: kark tournament GAME --agents A,B[,...] --out DIR [--players P] [--games N]\n"
         "                       [--seed S] [--threads T] [--set KEY=VALUE ...]\n"
         "                       [--record RDIR] [--force] [--summary-only]\n"
+        "                       [--sprt elo0=E0,elo1=E1,alpha=A,beta=B[,batch=K]]\n"
         "       kark tournament --resume DIR [--threads T] [--games N]\n\n"
         "Plays N games (default 100) of GAME between the agents. Seats rotate: seat s of\n"
         "game i is played by agent (i + s) mod A, so over any A consecutive games every\n"
@@ -28,7 +29,12 @@ static void help(void)
         "--summary-only prints only the overview (the files are whole).\n"
         "Options take their value as the next argument or after '=' (--games=3).\n"
         "Win rates count a k-way shared win as 1/k, with Wilson 95%% intervals; means\n"
-        "have Student t 95%% intervals (docs/experiments.md).\n");
+        "have Student t 95%% intervals (docs/experiments.md).\n"
+        "--sprt (two agents A,B): a sequential test of 'A is E1 Elo stronger than B' against\n"
+        "'E0 stronger', checked every K games (default 100) from game 0; stops when the\n"
+        "log-likelihood ratio leaves [log(B/(1-A)), log((1-B)/A)] and reports LLR, bounds and\n"
+        "decision (H0, H1 or none) on stdout and in summary.json; --games is then a cap\n"
+        "(default 100000). Model: docs/statistics.md.\n");
 }
 
 int kk_cmd_tournament(int argc, char **argv)

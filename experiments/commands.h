@@ -33,5 +33,6 @@ int kk_cmd_perft(int argc, char **argv);
 int kk_cmd_solve(int argc, char **argv);
 int kk_cmd_play(int argc, char **argv);   /* experiments/cmd_play.c */
 int kk_cmd_render(int argc, char **argv); /* experiments/cmd_render.c */
+int kk_cmd_league(int argc, char **argv); /* experiments/cmd_league.c */
 
 #endif

@@ -23,6 +23,8 @@ const struct kk_command kk_commands[] = {
      kk_cmd_tournament},
     {"balance", "sweep rules variants on common random numbers: win rates and differences",
      kk_cmd_balance},
+    {"league", "round robin between agents: Elo ratings with intervals, score matrix, skill",
+     kk_cmd_league},
     {"cfr", "train a CFR strategy for a small hidden-information game: exploitability curve",
      kk_cmd_cfr},
     {"bench", "measure each game's speed and thread scaling, with a behaviour signature",

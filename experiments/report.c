@@ -1,4 +1,5 @@
 #include "report.h"
+#include "coop_report.h"
 
 #include <errno.h>
 #include <math.h>
@@ -583,12 +584,15 @@ static void json_agents(struct kk_buf *b, const struct kk_study *st,
         kk_buf_printf(b, ", \"label\": ");
         kk_buf_json_string(b, st->labels[a]);
         kk_buf_printf(b, ", \"peeks\": %s", st->peeks[a] ? "true" : "false");
-        kk_buf_printf(b, ", \"games\": %lld, \"wins\": ", s.games);
-        json_num(b, s.wins);
-        kk_buf_printf(b, ", \"win_rate\": ");
-        json_num(b, s.games ? s.wins / (double)s.games : 0);
-        kk_buf_printf(b, ", \"ci95\": ");
-        json_pair(b, s.lo, s.hi);
+        kk_buf_printf(b, ", \"games\": %lld", s.games);
+        if (!st->game->cooperative) { /* one team: a seat's win share means nothing */
+            kk_buf_printf(b, ", \"wins\": ");
+            json_num(b, s.wins);
+            kk_buf_printf(b, ", \"win_rate\": ");
+            json_num(b, s.games ? s.wins / (double)s.games : 0);
+            kk_buf_printf(b, ", \"ci95\": ");
+            json_pair(b, s.lo, s.hi);
+        }
         kk_buf_printf(b, ", \"mean_score\": ");
         json_num(b, s.score.mean);
         kk_buf_printf(b, ", \"score_ci95\": ");
@@ -857,16 +861,17 @@ static void md_tournament(struct kk_buf *md, const struct kk_study *st,
     md_provenance(md, st);
     kk_buf_printf(md, "Variant: %s\n\n", g->num_params ? st->variant_text[0] : "(no parameters)");
     kk_buf_printf(md, "Seating: seat s of game i is played by agent (i + s) mod %d. "
-                      "Intervals are 95%% (Wilson for win rates, Student t for means).\n\n",
+                      "Intervals are 95%% (Wilson for win rates and 0/1 statistics, Student t for "
+                      "means).\n\n",
                   st->num_agents);
     if (st->num_agents == 1) {
         if (!g->cooperative)
             kk_buf_printf(md, "One agent plays every seat: the seat table is the result.\n\n");
-    } else {
+    } else if (!g->cooperative) {
         kk_buf_printf(md, "| agent | spec | games | win rate [95%% CI] | mean score [95%% CI] |\n"
                           "|---|---|---|---|---|\n");
     }
-    for (int a = 0; a < st->num_agents && st->num_agents > 1; a++) {
+    for (int a = 0; a < st->num_agents && st->num_agents > 1 && !g->cooperative; a++) {
         struct agent_summary s;
         summarise_agent(st, r, 0, a, vals, &s);
         kk_buf_printf(md, "| %d | ", a);
@@ -886,6 +891,8 @@ static void md_tournament(struct kk_buf *md, const struct kk_study *st,
         kk_mean_ci(vals, (size_t)st->games, 1, &res);
         kk_buf_printf(md, "Cooperative game: the outcome is the game's result, mean ");
         md_ci(md, res.mean, res.lo, res.hi, 2);
+        kk_buf_printf(md, "; ");
+        kk_report_cooperative_md(md, st, r, 0);
         kk_buf_printf(md, ".\n\n| seat | mean score [95%% CI] |\n|---|---|\n");
         for (int s = 0; s < p; s++) {
             struct kk_estimate score;
@@ -959,12 +966,16 @@ int kk_report_tournament(const struct kk_study *st, const struct kk_study_result
                   st->num_agents);
     kk_buf_printf(&b, "  \"agents\": ");
     json_agents(&b, st, r, 0, vals, "  ");
-    kk_buf_printf(&b, ",\n  \"seats\": ");
-    json_seats(&b, st, r, 0, vals, "  ");
+    if (g->cooperative) {
+        kk_report_cooperative_json(&b, st, r, 0, vals);
+    } else {
+        kk_buf_printf(&b, ",\n  \"seats\": ");
+        json_seats(&b, st, r, 0, vals, "  ");
+    }
     struct kk_estimate len;
     gather(st, r, 0, 2 * st->players, vals);
     kk_mean_ci(vals, (size_t)st->games, 1, &len);
-    {
+    if (!g->cooperative) {
         double wins = 0, lo, hi, fair = 1.0 / st->players;
         gather(st, r, 0, st->players, vals);
         for (long long i = 0; i < st->games; i++)
@@ -987,7 +998,9 @@ int kk_report_tournament(const struct kk_study *st, const struct kk_study_result
     struct kk_buf charts = {0};
     int n = st->num_agents > st->players ? st->num_agents : st->players;
     struct chart_row *rows = calloc((size_t)n + 1, sizeof *rows);
-    if (rows) {
+    if (rows && g->cooperative) {
+        kk_report_cooperative_chart(&charts, st, r, 0, vals);
+    } else if (rows) {
         if (st->num_agents > 1) {
             double fair = agent_fair_share(st, 0);
             for (int a = 0; a < st->num_agents; a++) {
@@ -1117,9 +1130,16 @@ static void md_balance_variant(struct kk_buf *md, const struct kk_study *st,
         kk_buf_printf(md, "Differences (Δ) are paired, game by game, against variant %d (%s); "
                           "bold: the 95%% interval excludes 0.\n\n",
                       base, base_sw);
-    kk_buf_printf(md, "| seat | win rate [95%% CI] | Δ win rate | mean score [95%% CI] | "
-                      "Δ score |\n|---|---|---|---|---|\n");
-    for (int s = 0; s < p; s++) {
+    int coop = st->game->cooperative; /* one team: no seat or agent win rates */
+    if (coop) {
+        kk_buf_printf(md, "Cooperative game: team ");
+        kk_report_cooperative_md(md, st, r, v);
+        kk_buf_printf(md, ". The result and its paired difference are in the table below.\n\n");
+    } else {
+        kk_buf_printf(md, "| seat | win rate [95%% CI] | Δ win rate | mean score [95%% CI] | "
+                          "Δ score |\n|---|---|---|---|---|\n");
+    }
+    for (int s = 0; s < p && !coop; s++) {
         double lo, hi;
         struct kk_estimate score, dw, ds;
         double rate = seat_rate(st, r, v, s, vals, &lo, &hi);
@@ -1144,14 +1164,14 @@ static void md_balance_variant(struct kk_buf *md, const struct kk_study *st,
             md_diff_cell(md, &ds, 2);
         kk_buf_printf(md, " |\n");
     }
-    {
+    if (!coop) {
         double lo, hi, fair = 1.0 / p;
         double rate = seat_rate(st, r, v, 0, vals, &lo, &hi);
         kk_buf_printf(md, "\nFirst-seat advantage (seat 0 win rate − 1/%d): ", p);
         md_signed_ci(md, rate - fair, lo - fair, hi - fair, 3);
         kk_buf_printf(md, "\n\n");
     }
-    if (st->num_agents > 1) {
+    if (st->num_agents > 1 && !coop) {
         kk_buf_printf(md, "| agent | win rate [95%% CI] | Δ win rate | mean score [95%% CI] |\n"
                           "|---|---|---|---|\n");
         for (int a = 0; a < st->num_agents; a++) {
@@ -1460,9 +1480,13 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
         kk_buf_printf(&b, ",\n      \"swept\": ");
         kk_buf_json_string(&b, sw);
         kk_buf_printf(&b, ",\n      \"compared_with\": %d", base);
-        kk_buf_printf(&b, ",\n      \"seats\": ");
-        json_seats(&b, st, r, v, vals, "      ");
-        {
+        if (g->cooperative) {
+            kk_report_cooperative_json(&b, st, r, v, vals);
+        } else {
+            kk_buf_printf(&b, ",\n      \"seats\": ");
+            json_seats(&b, st, r, v, vals, "      ");
+        }
+        if (!g->cooperative) {
             double lo, hi, fair = 1.0 / p;
             double rate = seat_rate(st, r, v, 0, vals, &lo, &hi);
             kk_buf_printf(&b, ",\n      \"first_seat_advantage\": ");

@@ -115,9 +115,16 @@ void kk_mean_ci(const double *x, size_t n, size_t stride, struct kk_estimate *ou
     for (size_t i = 0; i < n; i++)
         sum += x[i * stride];
     double mean = n ? sum / (double)n : 0, sq = 0;
-    for (size_t i = 0; i < n; i++)
+    int binary = n > 0;
+    for (size_t i = 0; i < n; i++) {
         sq += (x[i * stride] - mean) * (x[i * stride] - mean);
+        binary &= x[i * stride] == 0 || x[i * stride] == 1;
+    }
     estimate(sum, sq, n, out);
+    /* A 0/1 sample is a proportion: the t interval can leave [0, 1] or collapse to a point
+     * when every value agrees; the Wilson interval does neither. */
+    if (binary)
+        kk_wilson(sum, (double)n, KK_Z95, &out->lo, &out->hi);
 }
 
 void kk_paired_diff(const double *a, const double *b, size_t n, size_t stride,

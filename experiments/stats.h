@@ -27,8 +27,10 @@ void kk_wilson(double successes, double n, double z, double *lo, double *hi);
  * degrees of freedom (df >= 1; df = 0 or huge gives the normal quantile). */
 double kk_t_quantile(double alpha, double df);
 
-/* Mean of x[0..n) with the Student-t 95% interval mean +- t(0.05, n-1) * sd / sqrt(n).
- * stride: distance in doubles between consecutive values (1 for a plain array). */
+/* Mean of x[0..n) with the Student-t 95% interval mean +- t(0.05, n-1) * sd / sqrt(n),
+ * except when every value is 0 or 1: the mean is then a proportion and gets the Wilson
+ * interval (inside [0, 1], never of zero width). stride: distance in doubles between
+ * consecutive values (1 for a plain array). */
 void kk_mean_ci(const double *x, size_t n, size_t stride, struct kk_estimate *out);
 
 /* Paired difference: the mean of a[i] - b[i] with its Student-t 95% interval. Used

@@ -17,6 +17,7 @@
 
 #include "cli.h"
 #include "mpi.h"
+#include "sprt.h"
 #include "version.h"
 
 #define MAX_SWEEP_VALUES 64
@@ -24,7 +25,7 @@
 
 enum {
     OPT_AGENTS = 256, OPT_PLAYERS, OPT_GAMES, OPT_SEED, OPT_THREADS, OPT_STOP_AFTER, OPT_SET,
-    OPT_SWEEP, OPT_OUT, OPT_RESUME, OPT_RECORD, OPT_FORCE, OPT_SUMMARY_ONLY, OPT_HELP
+    OPT_SWEEP, OPT_OUT, OPT_RESUME, OPT_RECORD, OPT_FORCE, OPT_SUMMARY_ONLY, OPT_SPRT, OPT_HELP
 };
 
 static const struct option long_options[] = {
@@ -41,6 +42,7 @@ static const struct option long_options[] = {
     {"record", required_argument, NULL, OPT_RECORD},
     {"force", no_argument, NULL, OPT_FORCE},
     {"summary-only", no_argument, NULL, OPT_SUMMARY_ONLY},
+    {"sprt", required_argument, NULL, OPT_SPRT},
     {"help", no_argument, NULL, OPT_HELP},
     {NULL, 0, NULL, 0},
 };
@@ -114,6 +116,13 @@ static int parse_args(struct kk_study_args *a, int argc, char **argv)
             a->sweeps[a->num_sweeps++] = val;
             a->settings_given = 1;
             break;
+        case OPT_SPRT:
+            if (a->allow_sweep)
+                return kk_cli_usage(cmd, "unknown option '--sprt' (a sequential test is 'kark "
+                                         "tournament')");
+            a->sprt = val;
+            a->settings_given = 1;
+            break;
         case OPT_OUT:
             a->out = val;
             break;
@@ -176,6 +185,8 @@ static void format_args(const struct kk_study_args *a, struct kk_buf *b)
         kk_buf_printf(b, "--set\n%s\n", a->sets[i]);
     for (int i = 0; i < a->num_sweeps; i++)
         kk_buf_printf(b, "--sweep\n%s\n", a->sweeps[i]);
+    if (a->sprt)
+        kk_buf_printf(b, "--sprt\n%s\n", a->sprt);
 }
 
 /* Reads DIR/args.txt into lines (argv-style, strings owned by *storage). */
@@ -648,6 +659,8 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
         goto out;
     }
     st->game = g;
+    if (a.sprt && !a.games_given)
+        a.games = 100000; /* with --sprt, --games is only a cap */
     st->games = a.games;
     st->seed = (uint64_t)a.seed;
     if (kk_variant_defaults(g, &base, &err) != 0) {
@@ -716,10 +729,16 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
         goto free_study;
     }
     snprintf(st->provenance, sizeof st->provenance, "%s", made_by);
+    if (a.sprt && kk_sprt_check(st, a.sprt, &err) != 0) {
+        status = kk_cli_usage(cmd, "--sprt: %s", err.msg);
+        goto free_study;
+    }
 
     /* Under MPI the other ranks play chunks that rank 0 hands out; only rank 0 touches the
      * output folder. */
     if (kk_mpi_rank() > 0) {
+        if (a.sprt)
+            goto free_study; /* a sequential test runs on rank 0 alone (docs/cluster.md) */
         struct kk_run_opts serve = {.threads = (int)a.threads, .record_dir = a.record,
                                     .command = cmd};
         if (kk_study_serve(st, &serve, &err) != 0) {
@@ -792,8 +811,14 @@ int kk_study_main(int argc, char **argv, int allow_sweep, void (*help)(void))
         .handle_signals = 1,
         .record_dir = a.record,
         .command = cmd,
-        .distributed = 1,
+        .distributed = !a.sprt, /* the test's batches run on rank 0 alone */
     };
+    if (a.sprt) {
+        status = kk_sprt_tournament(cmd, st, a.sprt, a.out, a.resume != NULL, &opts);
+        if (a.resume && write_args(cmd, &a) != 0)
+            status = KK_EXIT_FAIL;
+        goto unlock;
+    }
     struct kk_study_results res;
     int sig = 0;
     int rc = kk_study_run(st, a.out, a.resume != NULL, &opts, &res, &sig, &err);

@@ -18,6 +18,7 @@ struct kk_study_args {
     const char *record;  /* --record DIR: also write every game as a record (not stored) */
     int force;           /* --force: start again in a folder that holds a run */
     int summary_only;    /* --summary-only: print only the overview (the files are whole) */
+    const char *sprt; /* tournament --sprt: the test's settings (experiments/sprt.h) */
     long long players, games, seed, threads, stop_after;
     const char *sets[KK_STUDY_MAX_SETS];
     int num_sets;

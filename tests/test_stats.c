@@ -79,6 +79,19 @@ static void test_means(void)
     CHECK(e.lo == 34 && e.hi == 34);
     kk_mean_ci(c, 1, 1, &e);
     CHECK(e.lo == 34 && e.hi == 34 && e.sd == 0);
+    /* 0/1 values are a proportion: Wilson, inside [0, 1] and never a point. 999 ones and
+     * a zero: t would give [0.997, 1.001]; all zeros: t would give [0, 0]. */
+    static double bits[1000];
+    for (int i = 0; i < 1000; i++)
+        bits[i] = i > 0;
+    kk_mean_ci(bits, 1000, 1, &e);
+    double wlo, whi;
+    kk_wilson(999, 1000, KK_Z95, &wlo, &whi);
+    CHECK(e.mean == 0.999 && e.lo == wlo && e.hi == whi && e.hi <= 1 && e.lo < 0.997);
+    for (int i = 0; i < 1000; i++)
+        bits[i] = 0;
+    kk_mean_ci(bits, 1000, 1, &e);
+    CHECK(e.mean == 0 && e.lo == 0 && e.hi > 0.003 && e.hi < 0.004);
 
     /* Paired differences d = {1, 2, 0, 3}: mean 1.5, sd 1.29099, t(3) = 3.18245. */
     const double a[] = {5, 7, 9, 6}, b[] = {4, 5, 9, 3};
