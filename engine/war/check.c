@@ -59,7 +59,8 @@ int war_check(const void *state, kk_error *err)
             return kk_fail(err, "seat %d to move in phase %d, expected %d", s->seat, s->phase,
                            want);
     }
-    if (s->ending > 2 || (s->ending == 2 && (s->final_left == 0 || s->final_left > s->players)))
+    if (s->ending > 2 || (s->ending == 2 && s->phase != WAR_PH_OVER &&
+                          (s->final_left == 0 || s->final_left > s->players)))
         return kk_fail(err, "ending %d with %d final turns", s->ending, s->final_left);
     if (s->ending) {
         for (int p = 0; p < s->players; p++)
