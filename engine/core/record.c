@@ -335,7 +335,8 @@ struct trace_round {
 /* Applies m (legal, by seat `who`, spelt `text` on record line `line`) and writes its trace. */
 static int replay_apply(const struct kk_game *g, void *state, int who, kk_move m,
                         const char *text, int line, struct kk_buf *trace,
-                        struct trace_round *round, kk_error *err)
+                        struct trace_round *round, char *joined, size_t joined_size,
+                        kk_error *err)
 {
     uint32_t pending = trace ? kk_sim_pending(g, state) : 0;
     char what[KK_EVENT_TEXT + 16] = "";
@@ -344,7 +345,13 @@ static int replay_apply(const struct kk_game *g, void *state, int who, kk_move m
             snprintf(what, sizeof what, "* %s", text);
         else
             snprintf(what, sizeof what, "%d: %s", who, text);
-        if (!pending) {
+        if (!pending && joined) {
+            /* the parts of one line are traced together, as the line reads */
+            size_t used = strlen(joined);
+            snprintf(joined + used, joined_size - used, "%s", used ? " " : what);
+            if (used)
+                snprintf(joined + used + 1, joined_size - used - 1, "%s", text);
+        } else if (!pending) {
             trace_line(trace, line, line, what);
         } else {
             size_t used = strlen(round->text);
@@ -390,6 +397,7 @@ static int replay_line(const struct kk_record *rec, int i, int j, void *state,
         snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", k > i ? " " : "",
                  rec->events[k].text);
     const char *rest = line;
+    char joined[sizeof line + 16] = ""; /* the trace of the line's parts outside a round */
     for (int parts = 0;; parts++) {
         if (parts > 4 * (int)sizeof line)
             return kk_fail(err, "the line does not end: '%s' is not read", rest);
@@ -413,7 +421,8 @@ static int replay_line(const struct kk_record *rec, int i, int j, void *state,
             return kk_fail(err, "illegal move '%.*s' for seat %d", used ? used : (int)strlen(rest),
                            rest, who);
         g->line_text(state, m, part, sizeof part, &more);
-        if (replay_apply(g, state, who, m, part, rec->events[i].line, trace, round, err) != 0)
+        if (replay_apply(g, state, who, m, part, rec->events[i].line, trace, round, joined,
+                         sizeof joined, err) != 0)
             return -1;
         rest += used;
         while (*rest == ' ')
@@ -422,6 +431,8 @@ static int replay_line(const struct kk_record *rec, int i, int j, void *state,
             if (*rest)
                 return kk_fail(err, "'%s' is left over: seat %d's action ended before it", rest,
                                seat);
+            if (trace && joined[0])
+                trace_line(trace, rec->events[i].line, rec->events[i].line, joined);
             return 0;
         }
     }
@@ -467,7 +478,7 @@ int kk_record_replay_trace(const struct kk_record *rec, void *state, int *bad_li
                 return kk_fail(err, "impossible chance outcome '%s'", ev->text);
             return kk_fail(err, "illegal move '%s' for seat %d", ev->text, who);
         }
-        if (replay_apply(g, state, who, m, ev->text, ev->line, trace, &round, err) != 0)
+        if (replay_apply(g, state, who, m, ev->text, ev->line, trace, &round, NULL, 0, err) != 0)
             return -1;
     }
     if (trace && round.text[0])

@@ -52,6 +52,7 @@ REC
 "$KARK" replay --events "$tmp/open.rec" >"$tmp/open.out" 2>&1
 check "hand-written record replays" grep -q '"terminal":false' "$tmp/open.out"
 check "the battle is revealed together" grep -q "reveal 0: A bA1 2,2>1,2 | 1: D yH1" "$tmp/open.out"
+check "an action's parts are traced as its line" grep -q "^17 0: M bD1 2,3>2,2x2 2,3>1,3x1$" "$tmp/open.out"
 # 3 units + 1 against 3 units + 1: the defender wins the tie; the attacker's turn card 3
 # was used up (reinforce, move, attack), so seat 1 plays next.
 
