@@ -647,6 +647,7 @@ const struct kk_game kk_game_war = {
     .extra_json = war_extra_json,
     .check = war_check,
     .simultaneous = war_simultaneous,
+    .agent_defaults = "depth=30",
     .line_text = war_line_text,
     .line_read = war_line_read,
 };
