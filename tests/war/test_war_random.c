@@ -36,6 +36,17 @@ static void check_view(const struct war_state *s, kk_rng *rng)
         }
         CHECK(memcmp(&a, &b, sizeof a) == 0);
     }
+    /* The defender's views really redraw the attacker's card when it had a choice (32
+     * draws among two or more cards all equal to the true one: odds below 2^-32). */
+    if (s->phase == WAR_PH_DEFEND && s->hand[s->turn_seat]) {
+        int differs = 0;
+        for (int i = 0; i < 32; i++) {
+            struct war_state v;
+            G->sample_view(s, s->defender, rng, &v);
+            differs |= v.att_card != s->att_card;
+        }
+        CHECK(differs);
+    }
 }
 
 /* The record-line part of m reads back to m; an implied part is read from the text the
@@ -98,7 +109,7 @@ static void play(int players, const char *const *sets, int nsets, int games, uin
                     CHECK_EQ_INT(pending, 0);
                 }
                 int n = G->legal_moves(&s, moves);
-                CHECK(n >= 1 && n <= G->max_moves);
+                CHECK(n >= 1 && n <= WAR_MAX_MOVES && n <= G->max_moves);
                 for (int i = 0; i < n; i++)
                     for (int j = 0; j < i; j++)
                         CHECK(moves[i] != moves[j]);
@@ -162,7 +173,7 @@ int main(void)
     for (int p = 2; p <= 4; p++)
         for (size_t k = 0; k < sizeof variants / sizeof variants[0]; k++) {
             int nsets = variants[k][2] ? 3 : variants[k][1] ? 2 : 1;
-            play(p, variants[k], nsets, 3, 100 + k);
+            play(p, variants[k], nsets, 5, 100 + k);
         }
     static const char *const colours[] = {"card_colours=k,b,g"};
     play(3, colours, 1, 2, 9);
