@@ -440,8 +440,9 @@ static void notation(void)
 
 static void perft(void)
 {
-    /* The placement levels, checked against an independent count (a short script that
-     * follows the rules file's adjacency and placement conditions). The first round's
+    /* The placement levels, checked against an independent count
+     * (tests/data/war/placement_perft.py follows the rules' adjacency and placement
+     * conditions without the engine). The first round's
      * seats all differ, so adjacency bites only from a seat's second placement on. */
     static const long long want[3][5] = {{12, 132, 1120, 8576, 47376},
                                          {15, 210, 2730, 29640, 294976},
