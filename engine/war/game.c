@@ -223,6 +223,8 @@ static int add_steps(const struct war_state *s, int src, kk_move *out, int n)
         int d = nb[i];
         if (s->owner[d] >= 0 && s->owner[d] != s->seat)
             continue;
+        if (src == s->source && (s->sent_to >> d & 1))
+            continue; /* one step per target and source: the step's count says how many */
         for (int c = 1; c <= spare; c++)
             out[n++] = WAR_MV_STEP + (src * WAR_MAX_CELLS + d) * 21 + c;
     }
@@ -239,8 +241,14 @@ static int new_source_ok(const struct war_state *s, int src)
 
 static int steps_possible(const struct war_state *s)
 {
-    if (s->source >= 0 && s->count[s->source] >= 2)
-        return 1;
+    if (s->source >= 0 && s->count[s->source] >= 2) {
+        uint8_t nb[WAR_MAX_NEIGHBOURS];
+        int k = neighbours(s, s->source, nb);
+        for (int i = 0; i < k; i++)
+            if ((s->owner[nb[i]] < 0 || s->owner[nb[i]] == s->seat) &&
+                !(s->sent_to >> nb[i] & 1))
+                return 1;
+    }
     for (int c = 0; c < s->map.cells; c++)
         if (new_source_ok(s, c)) {
             uint8_t nb[WAR_MAX_NEIGHBOURS];
@@ -446,11 +454,6 @@ static void resolve_battle(struct war_state *s)
     s->seat = (uint8_t)a;
 }
 
-static void close_move(struct war_state *s)
-{
-    action_done(s, 0);
-}
-
 void war_apply(void *state, kk_move m)
 {
     struct war_state *s = state;
@@ -476,7 +479,6 @@ void war_apply(void *state, kk_move m)
         return;
     case WAR_PH_ACTION:
         if (m == WAR_MV_END) {
-            s->turns_ended_by_end++;
             end_turn(s);
         } else if (m >= WAR_MV_ATTACK) {
             s->from = (uint8_t)((m - WAR_MV_ATTACK) / WAR_MAX_CELLS);
@@ -489,7 +491,7 @@ void war_apply(void *state, kk_move m)
             s->sources_left = war_card(s, seat, s->card)->number;
             s->steps = 0;
             s->source = -1;
-            s->used_sources = s->received = 0;
+            s->used_sources = s->received = s->sent_to = 0;
             s->phase = WAR_PH_MOVE;
         } else {
             s->card = (uint8_t)(m - WAR_MV_REINF);
@@ -516,7 +518,7 @@ void war_apply(void *state, kk_move m)
         return;
     case WAR_PH_MOVE: {
         if (m == WAR_MV_CLOSE) {
-            close_move(s);
+            action_done(s, 0);
             return;
         }
         int step = m - WAR_MV_STEP, count = step % 21;
@@ -525,13 +527,15 @@ void war_apply(void *state, kk_move m)
             s->source = (int8_t)src;
             s->sources_left--;
             s->used_sources |= 1ull << src;
+            s->sent_to = 0;
         }
+        s->sent_to |= 1ull << dst;
         s->count[src] = (uint8_t)(s->count[src] - count);
         add_units(s, dst, seat, count);
         s->received |= 1ull << dst;
         s->steps++;
         if (!steps_possible(s))
-            close_move(s);
+            action_done(s, 0);
         return;
     }
     case WAR_PH_ATTACK:

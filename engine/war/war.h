@@ -99,7 +99,7 @@ struct war_state {
     /* setup */
     uint8_t placed;               /* placements made so far (6 per seat) */
     /* the turn */
-    uint8_t actions_left, reinforced, turns_ended_by_end;
+    uint8_t actions_left, reinforced;
     uint8_t card;                 /* the current action's card (index) */
     /* reinforce */
     uint8_t reinf_left;
@@ -108,6 +108,8 @@ struct war_state {
     uint8_t sources_left, steps;
     int8_t source;                /* the current source, -1 none */
     uint64_t used_sources, received;
+    uint64_t sent_to;             /* targets the current source has sent units to: each
+                                   * target once per source (its count says how many) */
     /* battle */
     uint8_t from, target, defender, att_card, def_card, att_won;
     /* the end */

@@ -295,6 +295,18 @@ static void actions(void)
     line(&s, "0: M bD1 -");
     CHECK_EQ_INT(G->to_move(&s), 1); /* the 3 actions are used: no end line */
 
+    /* One step per target from a source: "x1" twice to the same tile is written "x2". */
+    blank_game(&s, 2, NULL, 0);
+    put(&s, 1, 1, 0, 4);
+    put(&s, 1, 4, 1, 1);
+    line(&s, "0: turn bC3");
+    kk_test_apply_text(G, &s, "M bD1"); /* parts on their own: the line stays open */
+    kk_test_apply_text(G, &s, "1,1>2,1x1");
+    kk_error err;
+    kk_move mv;
+    CHECK_EQ_INT(G->line_read(&s, "1,1>2,1x1", &mv, &err), -1);
+    CHECK_EQ_INT(G->line_read(&s, "1,1>1,2x2", &mv, &err), 9);
+
     /* chain_moves=0: a tile that received units is no source; a move's sources are at
      * most its card's number and a source leaves one unit. */
     static const char *const nochain[] = {"chain_moves=0"};
