@@ -97,10 +97,10 @@ struct kk_game {
      * order unless the game's rules fix another (War 2.0: the attacker, then the defender);
      * to_move() is the pending seat that commits next. A commitment may take several
      * consecutive moves of its seat (a compound choice split into sub-decisions), the seat
-     * leaving the mask with its last one. A commitment is hidden from every other seat until the last
-     * one is in, then all are revealed together by the last apply(). A game with
-     * simultaneous rounds must have sample_view, which redraws every other seat's pending
-     * commitment. NULL: the game has none. */
+     * leaving the mask with its last one. A commitment is hidden from every other seat
+     * until the last one is in, then all are revealed together by the last apply(). A game
+     * with simultaneous rounds must have sample_view, which redraws every other seat's
+     * pending commitment. NULL: the game has none. */
     uint32_t (*simultaneous)(const void *state);
     /* Information sets, for counterfactual regret minimisation (agents/cfr.h): writes into
      * buf a byte string naming the information set of `seat` at state, i.e. everything
