@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # war through the kark command: rules listing, one-line errors for bad variant values and
 # bad records (with the line), a hand-written record in the rules' notation, and selfplay
-# records (random and greedy, 2-4 players, several parameters) that replay to their scores.
+# records (random, greedy and MCTS, 2-4 players, several parameters) that replay to their
+# scores.
 source "$(dirname "${BASH_SOURCE[0]}")/../clilib.sh"
 
 check() { # check DESCRIPTION CONDITION...
@@ -68,7 +69,7 @@ expect 1 "bad3.rec:19: " "$KARK" replay "$tmp/bad3.rec"
 # Self-play records replay to the scores they record.
 for p in 2 3 4; do
     for set in layout_seed=0 layout_seed=-1 grid=square must_use_all=1 attack_ends_turn=1; do
-        for agents in random greedy; do
+        for agents in random greedy mcts:iters=10; do
             dir="$tmp/rec-$p-$set-$agents"
             "$KARK" selfplay war --players "$p" --agents "$agents" --games 2 --seed "$p" \
                 --set "$set" --record "$dir" >/dev/null
