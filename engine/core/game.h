@@ -95,13 +95,14 @@ struct kk_game {
     int (*check)(const void *state, kk_error *err);
     /* Simultaneous rounds (OpenSpiel's turn-based transform): at a seat's node that is part
      * of a simultaneous round, the bit mask of seats that still have to commit in it, the
-     * mover included; 0 at every other node. Seats commit one at a time in ascending seat
-     * order (to_move() is the lowest pending seat); a commitment may take several consecutive
-     * moves of its seat (a compound choice split into sub-decisions), the seat leaving the
-     * mask with its last one. A commitment is hidden from every other seat until the last
-     * one is in, then all are revealed together by the last apply(). A game with
-     * simultaneous rounds must have sample_view, which redraws every other seat's pending
-     * commitment. NULL: the game has none. */
+     * mover included; 0 at every other node. Seats commit one at a time, in ascending seat
+     * order unless the game's rules fix another (War 2.0: the attacker, then the defender);
+     * to_move() is the pending seat that commits next. A commitment may take several
+     * consecutive moves of its seat (a compound choice split into sub-decisions), the seat
+     * leaving the mask with its last one. A commitment is hidden from every other seat
+     * until the last one is in, then all are revealed together by the last apply(). A game
+     * with simultaneous rounds must have sample_view, which redraws every other seat's
+     * pending commitment. NULL: the game has none. */
     uint32_t (*simultaneous)(const void *state);
     /* Information sets, for counterfactual regret minimisation (agents/cfr.h): writes into
      * buf a byte string naming the information set of `seat` at state, i.e. everything
@@ -137,6 +138,22 @@ struct kk_game {
     /* Appends an SVG document picturing state (everything: records are complete logs). NULL:
      * `kark render` refuses the game. */
     void (*svg)(const void *state, struct kk_buf *out);
+    /* Record lines holding several moves of one seat (optional: both or neither). Where
+     * the rules write one compound action as one line of space-separated parts (War 2.0:
+     * "0: M yD1 1,1>2,1x2 1,1>1,2x1"), each part is one move and the record reads and
+     * writes lines through these instead of move_to_text/move_from_text, which stay the
+     * notation of one move on its own (for people and tests).
+     * line_text: the part of the record line that move (legal at state) spells, returning
+     * its length; 0 when the move is implied (spelt by the line's end or by a later part
+     * of the line). Sets *more to 1 when the seat's next move continues this line.
+     * line_read: reads the line's next move at state from text, the rest of the line not
+     * yet read (no leading space; "" at the line's end while *more said the line goes on):
+     * sets *move and returns how many characters it used (0 for an implied move), or -1
+     * with err set. The record checks each move's legality. A line is "S:" followed by
+     * " PART" for every non-empty part. NULL: a move per line (or per KK_RECORD_JOIN
+     * part of a simultaneous commitment). */
+    int (*line_text)(const void *state, kk_move move, char *buf, size_t size, int *more);
+    int (*line_read)(const void *state, const char *text, kk_move *move, kk_error *err);
 };
 
 /* The `seat` of draw() and view_event() for someone who sees everything. */

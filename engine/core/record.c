@@ -26,6 +26,7 @@ static void add_event(struct kk_record *rec, int line, int seat, const char *tex
         rec->cap_events = cap;
     }
     struct kk_record_event *e = &rec->events[rec->num_events++];
+    e->joined = 0;
     e->line = line;
     e->seat = seat;
     snprintf(e->text, sizeof e->text, "%s", text);
@@ -123,6 +124,26 @@ static int parse_line(struct kk_record *rec, int ln, char *s, kk_error *err)
                 return kk_fail(err, "%d: bad seat %ld", ln, seat);
             if (*text == '\0')
                 return kk_fail(err, "%d: seat %ld's line has no move", ln, seat);
+            if (rec->game->line_read) {
+                /* The game reads the line part by part at replay time, when it knows the
+                 * state; stored word by word so that no word needs a long buffer. */
+                for (char *w = text; *w;) {
+                    char *e = w;
+                    while (*e && !isspace((unsigned char)*e))
+                        e++;
+                    char save = *e;
+                    *e = '\0';
+                    if (strlen(w) >= KK_EVENT_TEXT)
+                        return kk_fail(err, "%d: event text too long", ln);
+                    add_event(rec, ln, (int)seat, w);
+                    rec->events[rec->num_events - 1].joined = w != text;
+                    *e = save;
+                    while (isspace((unsigned char)*e))
+                        e++;
+                    w = e;
+                }
+                return 0;
+            }
             /* Several moves of one seat may share a line, joined by " ; " (the sub-decisions
              * of one commitment). */
             for (char *part = text; part;) {
@@ -304,14 +325,125 @@ static void trace_line(struct kk_buf *trace, int first, int last, const char *wh
         kk_buf_printf(trace, "%d-%d %s\n", first, last, what);
 }
 
+/* The open simultaneous round of a replay trace: its commitments are held back until the
+ * round is revealed. */
+struct trace_round {
+    char text[4 * KK_MAX_SEATS * (KK_EVENT_TEXT + 8)];
+    int first, seat;
+};
+
+/* Applies m (legal, by seat `who`, spelt `text` on record line `line`) and writes its trace. */
+static int replay_apply(const struct kk_game *g, void *state, int who, kk_move m,
+                        const char *text, int line, struct kk_buf *trace,
+                        struct trace_round *round, char *joined, size_t joined_size,
+                        kk_error *err)
+{
+    uint32_t pending = trace ? kk_sim_pending(g, state) : 0;
+    char what[KK_EVENT_TEXT + 16] = "";
+    if (trace && *text) {
+        if (who == KK_CHANCE)
+            snprintf(what, sizeof what, "* %s", text);
+        else
+            snprintf(what, sizeof what, "%d: %s", who, text);
+        if (!pending && joined) {
+            /* the parts of one line are traced together, as the line reads */
+            size_t used = strlen(joined);
+            snprintf(joined + used, joined_size - used, "%s", used ? " " : what);
+            if (used)
+                snprintf(joined + used + 1, joined_size - used - 1, "%s", text);
+        } else if (!pending) {
+            trace_line(trace, line, line, what);
+        } else {
+            size_t used = strlen(round->text);
+            if (used == 0)
+                round->first = line;
+            /* A seat's sub-decisions read as its record line does ("0: a ; b"), seats
+             * apart by " | ". Bounded: a pathological round is cut short, never overrun. */
+            if (used && who == round->seat)
+                snprintf(round->text + used, sizeof round->text - used, "%s%s", KK_RECORD_JOIN,
+                         text);
+            else
+                snprintf(round->text + used, sizeof round->text - used, "%s%s",
+                         used ? " | " : "", what);
+            round->seat = who;
+        }
+    }
+    g->apply(state, m);
+    if (pending && kk_sim_revealed(pending, kk_sim_pending(g, state)) && round->text[0]) {
+        char out[sizeof round->text + 16];
+        snprintf(out, sizeof out, "reveal %s", round->text);
+        trace_line(trace, round->first, line, out);
+        round->text[0] = '\0';
+    }
+#ifdef KK_CHECKS
+    kk_error e;
+    if (g->check && g->check(state, &e) != 0)
+        return kk_fail(err, "internal state check failed after '%s': %s", text, e.msg);
+#else
+    (void)err;
+#endif
+    return 0;
+}
+
+/* Games with line hooks: replays the seat line whose words are events[i..j) part by part,
+ * the game reading each part (and the implied ones) from the rest of the line. */
+static int replay_line(const struct kk_record *rec, int i, int j, void *state,
+                       struct kk_buf *trace, struct trace_round *round, kk_error *err)
+{
+    const struct kk_game *g = rec->game;
+    int seat = rec->events[i].seat;
+    char line[1024] = "";
+    for (int k = i; k < j; k++)
+        snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", k > i ? " " : "",
+                 rec->events[k].text);
+    const char *rest = line;
+    char joined[sizeof line + 16] = ""; /* the trace of the line's parts outside a round */
+    for (int parts = 0;; parts++) {
+        if (parts > 4 * (int)sizeof line)
+            return kk_fail(err, "the line does not end: '%s' is not read", rest);
+        int who = g->to_move(state);
+        if (who != seat) {
+            if (who == KK_TERMINAL)
+                return kk_fail(err, "the game is already over; '%s' cannot be played", rest);
+            if (who == KK_CHANCE)
+                return kk_fail(err, "a chance outcome ('* ...') is due, not seat %d's '%s'",
+                               seat, rest);
+            return kk_fail(err, "seat %d is to move, not seat %d", who, seat);
+        }
+        kk_move m;
+        kk_error e;
+        int used = g->line_read(state, rest, &m, &e);
+        if (used < 0)
+            return kk_fail(err, "bad move '%s': %s", rest, e.msg);
+        char part[KK_EVENT_TEXT];
+        int more = 0;
+        if (!kk_is_legal(g, state, m))
+            return kk_fail(err, "illegal move '%.*s' for seat %d", used ? used : (int)strlen(rest),
+                           rest, who);
+        g->line_text(state, m, part, sizeof part, &more);
+        if (replay_apply(g, state, who, m, part, rec->events[i].line, trace, round, joined,
+                         sizeof joined, err) != 0)
+            return -1;
+        rest += used;
+        while (*rest == ' ')
+            rest++;
+        if (!more) {
+            if (*rest)
+                return kk_fail(err, "'%s' is left over: seat %d's action ended before it", rest,
+                               seat);
+            if (trace && joined[0])
+                trace_line(trace, rec->events[i].line, rec->events[i].line, joined);
+            return 0;
+        }
+    }
+}
+
 int kk_record_replay_trace(const struct kk_record *rec, void *state, int *bad_line,
                            struct kk_buf *trace, kk_error *err)
 {
     const struct kk_game *g = rec->game;
     /* Commitments of the open simultaneous round, hidden until its last one is in. */
-    char round[4 * KK_MAX_SEATS * (KK_EVENT_TEXT + 8)] = "";
-    int round_first = 0, round_seat = -1;
-    *bad_line = 0;
+    struct trace_round round = {.text = "", .first = 0, .seat = -1};
     kk_error e;
     *bad_line = rec->header_line;
     if (kk_game_init(g, state, &rec->variant, rec->players, &e) != 0)
@@ -328,6 +460,15 @@ int kk_record_replay_trace(const struct kk_record *rec, void *state, int *bad_li
             return kk_fail(err, "a chance outcome ('* ...') is due, not seat %d's move", ev->seat);
         if (ev->seat != KK_CHANCE && ev->seat != who)
             return kk_fail(err, "seat %d is to move, not seat %d", who, ev->seat);
+        if (ev->seat != KK_CHANCE && g->line_read) {
+            int j = i + 1;
+            while (j < rec->num_events && rec->events[j].joined)
+                j++;
+            if (replay_line(rec, i, j, state, trace, &round, err) != 0)
+                return -1;
+            i = j - 1;
+            continue;
+        }
         kk_move m;
         if (g->move_from_text(state, ev->text, &m, &e) != 0)
             return kk_fail(err, "%s '%s': %s", who == KK_CHANCE ? "bad outcome" : "bad move",
@@ -337,42 +478,11 @@ int kk_record_replay_trace(const struct kk_record *rec, void *state, int *bad_li
                 return kk_fail(err, "impossible chance outcome '%s'", ev->text);
             return kk_fail(err, "illegal move '%s' for seat %d", ev->text, who);
         }
-        uint32_t pending = trace ? kk_sim_pending(g, state) : 0;
-        char what[KK_EVENT_TEXT + 16] = "";
-        if (trace) {
-            if (who == KK_CHANCE)
-                snprintf(what, sizeof what, "* %s", ev->text);
-            else
-                snprintf(what, sizeof what, "%d: %s", who, ev->text);
-            if (!pending) {
-                trace_line(trace, ev->line, ev->line, what);
-            } else {
-                size_t used = strlen(round);
-                if (used == 0)
-                    round_first = ev->line;
-                /* A seat's sub-decisions read as its record line does ("0: a ; b"), seats
-                 * apart by " | ". Bounded: a pathological round is cut short, never overrun. */
-                if (used && who == round_seat)
-                    snprintf(round + used, sizeof round - used, "%s%s", KK_RECORD_JOIN, ev->text);
-                else
-                    snprintf(round + used, sizeof round - used, "%s%s", used ? " | " : "", what);
-                round_seat = who;
-            }
-        }
-        g->apply(state, m);
-        if (pending && kk_sim_revealed(pending, kk_sim_pending(g, state))) {
-            char line[sizeof round + 16];
-            snprintf(line, sizeof line, "reveal %s", round);
-            trace_line(trace, round_first, ev->line, line);
-            round[0] = '\0';
-        }
-#ifdef KK_CHECKS
-        if (g->check && g->check(state, &e) != 0)
-            return kk_fail(err, "internal state check failed after '%s': %s", ev->text, e.msg);
-#endif
+        if (replay_apply(g, state, who, m, ev->text, ev->line, trace, &round, NULL, 0, err) != 0)
+            return -1;
     }
-    if (trace && round[0])
-        trace_line(trace, round_first, round_first, "(a simultaneous round still open: its "
+    if (trace && round.text[0])
+        trace_line(trace, round.first, round.first, "(a simultaneous round still open: its "
                    "commitments stay hidden)");
     if (rec->result_line && check_result(rec, state, err) != 0) {
         *bad_line = rec->result_line;
@@ -405,6 +515,19 @@ void kk_record_write_event(struct kk_buf *out, const struct kk_game *g, const vo
     int who = g->to_move(state);
     if (who == KK_CHANCE) {
         kk_buf_printf(out, "* %s\n", text);
+        return;
+    }
+    if (g->line_text) {
+        /* A line is "S:" and then " PART" for each of its moves that spells one; it stays
+         * open (no newline yet) while the game says the seat's next move continues it. */
+        int more = 0;
+        int n = g->line_text(state, move, text, sizeof text, &more);
+        if (!(out->len > 0 && kk_buf_str(out)[out->len - 1] != '\n'))
+            kk_buf_printf(out, "%d:", who);
+        if (n > 0)
+            kk_buf_printf(out, " %s", text);
+        if (!more)
+            kk_buf_printf(out, "\n");
         return;
     }
     /* A commitment split into sub-decisions goes on one line, its moves joined by " ; ":

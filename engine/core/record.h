@@ -3,6 +3,7 @@
  *   * OUTCOME            (a chance outcome in the game's notation)
  *   S: MOVE              (seat S's move in the game's notation)
  *   S: MOVE ; MOVE ...   (one commitment of seat S made of several sub-decisions)
+ *   S: PART PART ...     (games with line hooks: one compound action, a move per part)
  * A last comment line "# result {...}" is kept as result_json. */
 #ifndef KK_RECORD_H
 #define KK_RECORD_H
@@ -21,6 +22,8 @@ struct kk_record_event {
     int line;                /* 1-based line number in the source text */
     int seat;                /* KK_CHANCE for '*' lines, else the seat */
     char text[KK_EVENT_TEXT]; /* the notation, trimmed */
+    int joined;              /* games with line hooks: 1 for a word that continues the line
+                              * of the event before (a seat line is stored word by word) */
 };
 
 struct kk_record {
