@@ -19,6 +19,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "ratings.h"
+#include "report.h"
 #include "study.h"
 
 #define MAX_SETS 32
@@ -127,21 +128,7 @@ static int make_dirs(const char *dir)
 
 static int write_file(const char *dir, const char *name, const struct kk_buf *b, kk_error *err)
 {
-    char path[4096], tmp[4100];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
-    int ok = f && fputs(kk_buf_str(b), f) >= 0;
-    if (f && fclose(f) != 0)
-        ok = 0;
-    if (ok && rename(tmp, path) != 0)
-        ok = 0;
-    if (!ok) {
-        int e = errno;
-        remove(tmp);
-        return kk_fail(err, "cannot write '%s': %s", path, strerror(e));
-    }
-    return 0;
+    return kk_write_file(dir, name, kk_buf_str(b), err);
 }
 
 /* The pairings: every `size`-subset of 0..A-1 in lexicographic order (size < A), or the

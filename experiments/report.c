@@ -151,15 +151,16 @@ static void json_pair(struct kk_buf *b, double lo, double hi)
     kk_buf_printf(b, "]");
 }
 
-/* Writes DIR/NAME through DIR/NAME.tmp and a rename, so a reader (or a full disk) never
- * leaves a half-written file under the final name. */
-static int write_file(const char *dir, const char *name, const struct kk_buf *b, kk_error *err)
+int kk_write_file(const char *dir, const char *name, const char *text, kk_error *err)
 {
     char path[4096], tmp[4100];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (dir)
+        snprintf(path, sizeof path, "%s/%s", dir, name);
+    else
+        snprintf(path, sizeof path, "%s", name);
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "wb");
-    int ok = f && fputs(kk_buf_str(b), f) >= 0;
+    int ok = f && fputs(text, f) >= 0;
     if (f && fclose(f) != 0)
         ok = 0;
     if (ok && rename(tmp, path) != 0)
@@ -170,6 +171,11 @@ static int write_file(const char *dir, const char *name, const struct kk_buf *b,
         return kk_fail(err, "cannot write '%s': %s", path, strerror(e));
     }
     return 0;
+}
+
+static int write_file(const char *dir, const char *name, const struct kk_buf *b, kk_error *err)
+{
+    return kk_write_file(dir, name, kk_buf_str(b), err);
 }
 
 /* "0.512 [0.481, 0.543]" with a precision suited to the size of the numbers. */

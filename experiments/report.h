@@ -34,6 +34,10 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
 
 /* Number of per-game metrics: score_s*, win_s*, length, result (cooperative games), and
  * every statistic column, in the order of games.csv. */
+/* Writes text to DIR/NAME (dir NULL: NAME is the path) through NAME.tmp and a rename, so a
+ * reader (or a full disk) never leaves a half-written file under the final name. */
+int kk_write_file(const char *dir, const char *name, const char *text, kk_error *err);
+
 int kk_metric_count(const struct kk_study *st);
 /* The games.csv column name of metric k. */
 void kk_metric_name(const struct kk_study *st, int k, char *buf, size_t size);

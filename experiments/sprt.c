@@ -232,23 +232,6 @@ static int read_text(const char *path, struct kk_buf *b, kk_error *err)
     return 0;
 }
 
-static int write_text(const char *path, const char *text, kk_error *err)
-{
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
-    int ok = f && fputs(text, f) >= 0;
-    if (f && fclose(f) != 0)
-        ok = 0;
-    if (ok && rename(tmp, path) != 0)
-        ok = 0;
-    if (!ok) {
-        int e = errno;
-        remove(tmp);
-        return kk_fail(err, "cannot write '%s': %s", path, strerror(e));
-    }
-    return 0;
-}
 
 /* Inserts text into the file at path right after the first occurrence of marker. */
 static int insert_after(const char *path, const char *marker, const char *text, kk_error *err)
@@ -263,7 +246,7 @@ static int insert_after(const char *path, const char *marker, const char *text, 
             at += strlen(marker);
             kk_buf_append(&out, all, (size_t)(at - all));
             kk_buf_printf(&out, "%s%s", text, at);
-            status = write_text(path, kk_buf_str(&out), err);
+            status = kk_write_file(NULL, path, kk_buf_str(&out), err);
         }
     }
     kk_buf_free(&in);
@@ -323,7 +306,7 @@ static int add_to_reports(const struct kk_study *st, const struct kk_sprt *s,
         status = read_text(path, &m, err);
         kk_buf_append(&m, kk_buf_str(&para), para.len);
         if (status == 0)
-            status = write_text(path, kk_buf_str(&m), err);
+            status = kk_write_file(NULL, path, kk_buf_str(&m), err);
         kk_buf_free(&m);
     }
     if (status == 0) {

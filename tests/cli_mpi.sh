@@ -16,20 +16,6 @@ export OMPI_MCA_rmaps_base_oversubscribe=1
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 MPI="mpirun --oversubscribe"
 
-# same DIR1 DIR2 FILE...: the files are byte-identical, but for the reports' "Made with
-# kark ..." line, which names the date and the exact command (mpirun's differs).
-same() {
-    local a="$1" b="$2"
-    shift 2
-    for f in "$@"; do
-        if [ -s "$a/$f" ] && cmp -s <(grep -v '^\(<p>\)\?Made with kark' "$a/$f") \
-            <(grep -v '^\(<p>\)\?Made with kark' "$b/$f"); then
-            ok
-        else
-            bad "$a/$f differs from $b/$f"
-        fi
-    done
-}
 files="games.csv summary.json summary.md report.html args.txt"
 
 # ---- tournament: 1, 2, 3 processes ----

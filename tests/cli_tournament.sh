@@ -4,21 +4,6 @@
 # --stop-after) and resumed gives the same files as an uninterrupted run.
 source "$(dirname "${BASH_SOURCE[0]}")/clilib.sh"
 
-# same DIR1 DIR2 FILE...: the files are byte-identical, except for the line of the
-# Markdown and HTML reports that names the kark version, the date and the command.
-same() {
-    local a="$1" b="$2"
-    shift 2
-    for f in "$@"; do
-        if [ -s "$a/$f" ] && cmp -s <(grep -v '^\(<p>\)\?Made with kark' "$a/$f") \
-            <(grep -v '^\(<p>\)\?Made with kark' "$b/$f"); then
-            ok
-        else
-            bad "$a/$f differs from $b/$f"
-        fi
-    done
-}
-
 T="$KARK tournament"
 B="$KARK balance"
 G=son-of-kark
