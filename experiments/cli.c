@@ -59,11 +59,14 @@ void kk_cli_game_names(char *buf, size_t size)
 
 const struct kk_game *kk_cli_game(const char *cmd, const char *name)
 {
-    const struct kk_game *g = kk_game_find(name);
+    const struct kk_game *g = name ? kk_game_find(name) : NULL;
     if (!g) {
         char names[256];
         kk_cli_game_names(names, sizeof names);
-        kk_cli_usage(cmd, "unknown game '%s': expected one of %s", name, names);
+        if (name)
+            kk_cli_usage(cmd, "unknown game '%s': expected one of %s", name, names);
+        else
+            kk_cli_usage(cmd, "missing GAME: expected one of %s", names);
     }
     return g;
 }

@@ -28,7 +28,8 @@ const char *kk_cli_value(const char *cmd, int argc, char **argv, int *i);
 int kk_cli_long(const char *cmd, const char *flag, const char *text, long long min,
                 long long max, long long *out);
 
-/* Looks up a game by name; prints "unknown game 'x': expected one of ..." if missing. */
+/* Looks up a game by name; prints "unknown game 'x': expected one of ..." if there is none,
+ * or "missing GAME: ..." when name is NULL, and returns NULL. */
 const struct kk_game *kk_cli_game(const char *cmd, const char *name);
 
 /* Writes the comma-separated game names. */

@@ -22,11 +22,6 @@ int kk_cmd_rules(int argc, char **argv)
             return kk_cli_usage("rules", "unexpected argument '%s' (one GAME only)", argv[i]);
         name = argv[i];
     }
-    if (!name) {
-        char names[256];
-        kk_cli_game_names(names, sizeof names);
-        return kk_cli_usage("rules", "missing GAME: expected one of %s", names);
-    }
     const struct kk_game *g = kk_cli_game("rules", name);
     if (!g)
         return KK_EXIT_USAGE;

@@ -78,11 +78,6 @@ int kk_cmd_selfplay(int argc, char **argv)
             return kk_cli_usage(CMD, "unexpected argument '%s' (one GAME only)", a);
         }
     }
-    if (!game_name) {
-        char names[256];
-        kk_cli_game_names(names, sizeof names);
-        return kk_cli_usage(CMD, "missing GAME: expected one of %s", names);
-    }
     const struct kk_game *g = kk_cli_game(CMD, game_name);
     if (!g)
         return KK_EXIT_USAGE;
