@@ -952,6 +952,67 @@ static void md_tournament(struct kk_buf *md, const struct kk_study *st,
     }
 }
 
+/* The final position of variant v's closest game, as a figure for report.html (games that
+ * draw themselves: the svg hook). The game is played again from its seed: the run keeps no
+ * states, and a game's course depends only on (seed, index) and the agents. */
+static void closest_game_figure(struct kk_buf *charts, const struct kk_study *st,
+                                const struct kk_study_results *r, int v)
+{
+    const struct kk_game *g = st->game;
+    if (!g->svg || st->games < 1)
+        return;
+    /* The closest game (smallest lead of the winner over the runner-up), the longer of two
+     * equally close ones; with one seat (solo, cooperative) the longest. */
+    long long best = -1;
+    double best_gap = 0;
+    for (long long i = 0; i < st->games; i++) {
+        long long j = i * st->num_variants + v;
+        const struct kk_game_result *x = &r->res[j];
+        double top = -1e300, second = -1e300;
+        for (int s = 0; s < x->players; s++) {
+            if (x->scores[s] > top) {
+                second = top;
+                top = x->scores[s];
+            } else if (x->scores[s] > second) {
+                second = x->scores[s];
+            }
+        }
+        double gap = x->players > 1 && !g->cooperative ? top - second : 0;
+        if (best < 0 || gap < best_gap ||
+            (gap == best_gap && x->length > r->res[best].length)) {
+            best = j;
+            best_gap = gap;
+        }
+    }
+    void *state = calloc(1, g->state_size);
+    kk_error e;
+    if (state && kk_study_final_state(st, best, state, &e) == 0) {
+        struct kk_buf svg = {0};
+        g->svg(state, &svg);
+        const char *start = strstr(kk_buf_str(&svg), "<svg"); /* no XML prolog inside HTML */
+        if (start) {
+            kk_buf_printf(charts, "<figure>\n");
+            kk_buf_append(charts, start, strlen(start));
+            int duel = r->res[best].players > 1 && !g->cooperative;
+            char margin[64] = "";
+            if (duel)
+                snprintf(margin, sizeof margin, ", won by %g points", best_gap);
+            kk_buf_printf(charts, "<figcaption>The %s game%s%s: game %lld (%d decisions%s), "
+                                  "its final position, played again from seed %llu. "
+                                  "<code>--record DIR</code> keeps every game's record; "
+                                  "<code>kark render RECORD --ply N --svg OUT</code> draws any "
+                                  "move of one.</figcaption></figure>\n",
+                          duel ? "closest" : "longest",
+                          st->num_variants > 1 ? " of variant " : "",
+                          st->num_variants > 1 ? st->variant_text[v] : "",
+                          best / st->num_variants, r->res[best].length, margin,
+                          (unsigned long long)st->seed);
+        }
+        kk_buf_free(&svg);
+    }
+    free(state);
+}
+
 int kk_report_tournament(const struct kk_study *st, const struct kk_study_results *r,
                          const char *dir, struct kk_buf *md, kk_error *err)
 {
@@ -1046,6 +1107,7 @@ int kk_report_tournament(const struct kk_study *st, const struct kk_study_result
     free(vals);
     char title[256];
     snprintf(title, sizeof title, "%s tournament", g->title);
+    closest_game_figure(&charts, st, r, 0);
     return finish_report(dir, "summary", title, &b, &m, &charts, md, err);
 }
 
@@ -1588,5 +1650,6 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
     free(base_vals);
     char title[256];
     snprintf(title, sizeof title, "%s balance sweep", g->title);
+    closest_game_figure(&charts, st, r, baseline);
     return finish_report(dir, "balance", title, &b, &m, &charts, md, err);
 }

@@ -589,6 +589,19 @@ void kk_study_commit(struct kk_study_journal *jr, long long j, const struct kk_g
     }
 }
 
+int kk_study_final_state(const struct kk_study *st, long long job, void *state, kk_error *err)
+{
+    struct kk_study_worker w;
+    struct kk_run_opts none = {0};
+    struct kk_game_result r;
+    int status = kk_study_worker_init(&w, st) != 0 ? kk_fail(err, "out of memory")
+                 : kk_study_play_job(st, &none, &w, job, &r, err);
+    if (status == 0)
+        memcpy(state, w.state, st->game->state_size);
+    kk_study_worker_free(&w);
+    return status;
+}
+
 int kk_study_run(const struct kk_study *st, const char *dir, int resume,
                  const struct kk_run_opts *opts, struct kk_study_results *out, int *signal_out,
                  kk_error *err)

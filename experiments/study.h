@@ -96,6 +96,10 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
 
 void kk_study_results_free(struct kk_study_results *r);
 
+/* Plays job `job` of st again, as the run played it, and leaves its final state in state
+ * (g->state_size bytes). Returns 0, or -1 with err set. */
+int kk_study_final_state(const struct kk_study *st, long long job, void *state, kk_error *err);
+
 /* MPI ranks other than 0 (study_mpi.c): play the chunks of st's games that rank 0 hands
  * out in its kk_study_run (opts->distributed), with opts->threads threads, until rank 0
  * says the run is over. Touches no file. Returns 0, or -1 with err set. */

@@ -73,5 +73,19 @@ printf 'game othellino\n0: a1\n' >"$tmp/bad.rec"
 expect 1 "bad.rec:2: .*illegal" "$KARK" render "$tmp/bad.rec" --svg "$tmp/x.svg"
 expect 1 "cannot write" "$KARK" render "$tmp/c2.rec" --svg "$tmp/no/such/dir.svg"
 
+# A tournament's report.html shows its closest game's final position: an SVG that is the
+# game played again from its seed, with the tiles of all 72 placements.
+"$KARK" tournament carcassonne --agents greedy,random --games 6 --seed 2 --out "$tmp/fig" \
+    >/dev/null 2>&1 || bad "tournament for the report figure"
+check "report names its closest game" grep -q "The closest game: game [0-5] (71 decisions, won by" "$tmp/fig/report.html"
+python3 - "$tmp/fig/report.html" >"$tmp/fig.out" 2>&1 <<'PY'
+import re, sys, xml.etree.ElementTree as ET
+html = open(sys.argv[1]).read()
+figs = [m for m in re.findall(r"<svg.*?</svg>", html, re.S) if "Carcassonne" in m]
+root = ET.fromstring(figs[-1])
+print("tiles", sum(1 for e in root.iter() if e.tag.endswith("rect")))
+PY
+check "report figure parses with tiles ($(cat "$tmp/fig.out"))" grep -Eq "^tiles ([7-9][0-9]|[1-9][0-9]{2,})$" "$tmp/fig.out"
+
 echo "cli_render: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
