@@ -297,5 +297,7 @@ const struct kk_game kk_game_gold_mine = {
     .random_move = gm_random_move,
     .check = gm_check,
     .simultaneous = gm_simultaneous,
-    .agent_defaults = "rollout=greedy",
+    /* Greedy playouts cut after 2 moves: the evaluation prices the round's end, the rest
+     * of a playout to the game's end only adds the noise of later rounds (docs/agents.md). */
+    .agent_defaults = "rollout=greedy,depth=2",
 };

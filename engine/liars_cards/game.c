@@ -505,4 +505,7 @@ const struct kk_game kk_game_liars_cards = {
     .info_key = lc_info_key,
     .extra_json = lc_extra_json,
     .check = lc_check,
+    /* Hundreds of bids: widen in the evaluation's order; greedy playouts call false bids
+     * where random ones never do (docs/agents.md, Game defaults). */
+    .agent_defaults = "widen=1,expand=greedy,rollout=greedy,depth=4",
 };
