@@ -26,11 +26,11 @@ static void help(void)
            "over); N counts the positions searched; S is the wall time and cpu_seconds the\n"
            "processor time of the search (one thread). --tt-mb sets the transposition table size\n"
            "in megabytes (default 256; 0: none). Games with a solver: othellino.\n"
+           "A full Othellino solve from the start did not finish in 17 minutes of one core;\n"
+           "positions 8 or more moves into a game take seconds (docs/perft-solve.md).\n"
            "For carcassonne-dice, solve prints the exact best expected points of one turn\n"
            "instead (one JSON line per grid and number of throws; docs/agents.md), under the\n"
-           "faces of the record's rules when --record is given.\n"
-           "A full Othellino solve from the start did not finish in 17 minutes of one core;\n"
-           "positions 8 or more moves into a game take seconds (docs/perft-solve.md).\n");
+           "faces of the record's rules when --record is given.\n");
 }
 
 static int solve_dice(const struct kk_game *g, const char *record);
