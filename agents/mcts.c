@@ -74,6 +74,8 @@ struct mcts_params {
     int nodes;           /* pool capacity per thread; 0: automatic */
     int determinize;     /* ismcts */
     int view_sample;     /* mcts view=sample: search determinizations, never the true state */
+    int opp_iset;        /* view=iset on a game with info_key: an opponent's node is keyed by
+                            that opponent's information set (opponents=iset) */
     int samples;         /* view=sample: determinizations per decision (PIMC votes) */
 };
 
@@ -99,6 +101,7 @@ struct mcts_tree {
     int32_t *aidx;
     uint32_t *astamp;
     uint32_t amask, astamp_cur;
+    uint8_t *info;        /* opponents=iset: an opponent's information-set key */
     kk_rng rng;
     long long iterations; /* last search */
     long long kept;       /* root visits the last search started from (tree reuse) */
@@ -391,13 +394,24 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
         }
         int n = g->legal_moves(s, t->sc.moves);
         legal_set_build(t, n, g->max_moves);
+        uint32_t key = ckey;
+        if (p->opp_iset && who != observer) {
+            /* Multiple observers, cheaply: an opponent decides on what it can see. Its
+             * children are keyed by its information set in this determinization (its own
+             * cards among them), so its statistics never pool hands it could tell apart. */
+            int len = g->info_key(s, who, t->info, KK_INFO_KEY_MAX);
+            uint64_t h = 0xcbf29ce484222325ULL;
+            for (int b = 0; b < len; b++)
+                h = (h ^ t->info[b]) * 0x100000001b3ULL;
+            key = chance_key_add(ckey, (kk_move)(uint32_t)(h ^ (h >> 32)));
+        }
         int navail = 0;
         int32_t best = MCTS_NO_NODE;
         double best_u = -INFINITY;
         for (int32_t c = t->nodes[node].first_child; c != MCTS_NO_NODE;
              c = t->nodes[c].next_sibling) {
             struct mcts_node *cn = &t->nodes[c];
-            if (cn->seat != who || cn->ckey != ckey)
+            if (cn->seat != who || cn->ckey != key)
                 continue;
             int i = legal_set_find(t, cn->move);
             if (i < 0)
@@ -421,7 +435,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             int i = p->expand_greedy ? best_untried(t, g, s, n, who)
                                      : random_untried(t, untried);
             kk_move m = t->sc.moves[i];
-            int32_t c = node_new(t, node, who, m, ckey);
+            int32_t c = node_new(t, node, who, m, key);
             t->nodes[c].avail = 1;
             if (amaf && num_played < MCTS_MAX_PLAYED) {
                 t->played_seat[num_played] = (int8_t)who;
@@ -683,6 +697,7 @@ static void tree_free(struct mcts_tree *t)
     free(t->tracked);
     free(t->work);
     free(t->sampled);
+    free(t->info);
     kk_search_scratch_free(&t->sc);
     free(t->path);
     free(t->path_played);
@@ -717,13 +732,15 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
     t->tracked = malloc(g->state_size);
     t->work = malloc(g->state_size);
     t->sampled = malloc(g->state_size);
+    t->info = malloc(KK_INFO_KEY_MAX);
     t->path = malloc((size_t)(cap + 1) * sizeof *t->path);
     t->path_played = malloc((size_t)(cap + 1) * sizeof *t->path_played);
     t->hmask = pow2_at_least(2u * (uint32_t)g->max_moves) - 1;
     t->hidx = malloc((t->hmask + 1) * sizeof *t->hidx);
     t->hstamp = calloc(t->hmask + 1, sizeof *t->hstamp);
     t->childmark = calloc((size_t)g->max_moves, sizeof *t->childmark);
-    int ok = t->nodes && (t->spare || !p->reuse) && t->tracked && t->work && t->sampled && t->path &&
+    int ok = t->nodes && (t->spare || !p->reuse) && t->tracked && t->work && t->sampled && t->info &&
+             t->path &&
              t->path_played && t->hidx && t->hstamp && t->childmark;
     if (p->rave > 0) {
         t->played_seat = malloc(MCTS_MAX_PLAYED * sizeof *t->played_seat);
@@ -745,13 +762,14 @@ static const char *const mcts_scales[] = {"sd", "none", NULL};
 static const char *const mcts_sims[] = {"decoupled", "sequential", NULL};
 static const char *const mcts_expand[] = {"random", "greedy", NULL};
 static const char *const mcts_views[] = {"iset", "sample", "peek", NULL};
+static const char *const mcts_opponents[] = {"iset", "pooled", NULL};
 enum { VIEW_ISET, VIEW_SAMPLE, VIEW_PEEK };
 
 /* Indices into the option table, shared by mcts and ismcts. */
 enum {
     OPT_ITERS, OPT_MS, OPT_C, OPT_REWARD, OPT_ROLLOUT, OPT_EPSILON, OPT_DEPTH, OPT_CHANCE,
     OPT_RAVE, OPT_THREADS, OPT_REUSE, OPT_WIDEN, OPT_WIDEN_EXP, OPT_EXPAND, OPT_NODES,
-    OPT_VIEW, OPT_SAMPLES, OPT_SCALE, OPT_SIM, OPT_COUNT
+    OPT_VIEW, OPT_SAMPLES, OPT_SCALE, OPT_SIM, OPT_OPPONENTS, OPT_COUNT
 };
 _Static_assert(OPT_COUNT <= KK_MAX_AGENT_OPTS, "raise KK_MAX_AGENT_OPTS in agent.h");
 
@@ -810,6 +828,11 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
                  "decision, each seat choosing by its own statistics without seeing the "
                  "others' commitments (decoupled UCT); sequential lets later seats answer "
                  "earlier ones in the tree"},
+    [OPT_OPPONENTS] = {"opponents", "iset", 0, 0, 0, mcts_opponents,
+                       "view=iset on games with information-set keys (info_key): iset splits "
+                       "an opponent's node by that opponent's information set, so opponents in "
+                       "the tree act on their own cards; pooled: one node per move over every "
+                       "hand they might hold (single-observer ISMCTS)"},
 };
 
 static struct kk_agent *mcts_create_common(const struct kk_game *g, const double *vals,
@@ -829,11 +852,11 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.decoupled = vals[OPT_SIM] == 0 && g->simultaneous != NULL;
     /* A decoupled tree hangs every seat's commitment from the round's first node, so the
      * kept subtree of a commitment would not hold the next seat's choices: no reuse. */
+    p.reuse = (int)vals[OPT_REUSE];
     if (p.decoupled)
         p.reuse = 0;
     p.rave = vals[OPT_RAVE];
     p.threads = (int)vals[OPT_THREADS];
-    p.reuse = (int)vals[OPT_REUSE];
     p.widen = vals[OPT_WIDEN];
     p.widen_exp = vals[OPT_WIDEN_EXP];
     p.expand_greedy = vals[OPT_EXPAND] != 0;
@@ -846,6 +869,7 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
         return NULL;
     }
     p.determinize = view == VIEW_ISET;
+    p.opp_iset = p.determinize && hidden && g->info_key && vals[OPT_OPPONENTS] == 0;
     p.view_sample = view == VIEW_SAMPLE;
     p.samples = (int)vals[OPT_SAMPLES];
     /* Tree reuse follows the game through observe(), which is handed the true state and
@@ -938,4 +962,11 @@ int kk_mcts_reuses(const struct kk_agent *a)
     if (a->cls != &kk_agent_mcts && a->cls != &kk_agent_ismcts)
         return -1;
     return ((const struct mcts *)a)->p.reuse;
+}
+
+long long kk_mcts_tree_nodes(const struct kk_agent *a)
+{
+    if (a->cls != &kk_agent_mcts && a->cls != &kk_agent_ismcts)
+        return -1;
+    return ((const struct mcts *)a)->tree[0].used;
 }

@@ -66,5 +66,7 @@ void kk_search_returns(const struct kk_game *g, const void *state, enum kk_rewar
  * is in effect (it is switched off under honest views of hidden-information games). */
 long long kk_mcts_kept_visits(const struct kk_agent *a);
 int kk_mcts_reuses(const struct kk_agent *a);
+/* Nodes in the first tree after the last search (-1 for other kinds). */
+long long kk_mcts_tree_nodes(const struct kk_agent *a);
 
 #endif

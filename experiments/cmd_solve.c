@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../engine/dice/solve.h"
 #include "../engine/othellino/othellino.h"
 #include "cli.h"
 #include "commands.h"
@@ -26,8 +27,13 @@ static void help(void)
            "processor time of the search (one thread). --tt-mb sets the transposition table size\n"
            "in megabytes (default 256; 0: none). Games with a solver: othellino.\n"
            "A full Othellino solve from the start did not finish in 17 minutes of one core;\n"
-           "positions 8 or more moves into a game take seconds (docs/perft-solve.md).\n");
+           "positions 8 or more moves into a game take seconds (docs/perft-solve.md).\n"
+           "For carcassonne-dice, solve prints the exact best expected points of one turn\n"
+           "instead (one JSON line per grid and number of throws; docs/agents.md), under the\n"
+           "faces of the record's rules when --record is given.\n");
 }
+
+static int solve_dice(const struct kk_game *g, const char *record);
 
 int kk_cmd_solve(int argc, char **argv)
 {
@@ -60,6 +66,8 @@ int kk_cmd_solve(int argc, char **argv)
     const struct kk_game *g = kk_cli_game(CMD, game_name);
     if (!g)
         return KK_EXIT_USAGE;
+    if (g == &kk_game_carcassonne_dice)
+        return solve_dice(g, record);
     if (g != &kk_game_othellino)
         return kk_cli_usage(CMD, "no exact solver for %s: solve needs a two-player game without "
                                  "chance or hidden information; solvers exist for othellino",
@@ -90,6 +98,46 @@ int kk_cmd_solve(int argc, char **argv)
     printf("{\"value\":%d,\"best\":%s,\"nodes\":%lld,\"seconds\":%.3f,\"cpu_seconds\":%.3f}\n",
            res.value, best, res.nodes, secs, cpu);
     othl_solver_free(sv);
+    free(s);
+    return KK_EXIT_OK;
+}
+
+/* carcassonne-dice: exact single-turn references (engine/dice/solve.c). One line per grid
+ * (unbounded: the published rules; window: kark's 8 x 8) and number of throws. */
+static int solve_dice(const struct kk_game *g, const char *record)
+{
+    struct kk_variant v;
+    int status;
+    struct dice_state *s = kk_cli_position(CMD, g, record, 0, NULL, 0, &v, &status);
+    if (!s)
+        return status;
+    struct dice_solve_result *r = malloc(sizeof *r);
+    kk_error err;
+    double t0 = omp_get_wtime();
+    if (!r || dice_solve(s, r, &err) != 0) {
+        fprintf(stderr, "kark %s: %s\n", CMD, r ? err.msg : "out of memory");
+        free(r);
+        free(s);
+        return KK_EXIT_FAIL;
+    }
+    double secs = omp_get_wtime() - t0;
+    static const char *const grids[2] = {"unbounded", "window"};
+    for (int grid = 0; grid < 2; grid++)
+        for (int t = 1; t <= DICE_ROLLS; t++) {
+            char num[48], den[48];
+            dice_u128 d = 1;
+            for (int i = 0; i < r->denominator_exp[grid][t]; i++)
+                d *= 6;
+            dice_u128_text(r->numerator[grid][t], num, sizeof num);
+            dice_u128_text(d, den, sizeof den);
+            printf("{\"grid\":\"%s\",\"throws\":%d,\"placement\":\"%s\",\"value\":\"%s/%s\","
+                   "\"points\":%.6f}\n",
+                   grids[grid], t, t == 1 ? "exact" : "deferred", num, den,
+                   dice_u128_ratio(r->numerator[grid][t], r->denominator_exp[grid][t]));
+        }
+    printf("{\"closed_cities\":%lld,\"states\":%lld,\"seconds\":%.3f}\n", r->closed_cities,
+           r->states, secs);
+    free(r);
     free(s);
     return KK_EXIT_OK;
 }

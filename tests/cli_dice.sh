@@ -43,5 +43,10 @@ for f in "$tmp"/rec/game-*.rec; do
     check "$(basename "$f") replays to $want" test -n "$want" -a "$want" = "$got"
 done
 
+# kark solve: the exact one-throw optimum in the 8 x 8 window is 48,849,165 / 6^9.
+out=$("$KARK" solve carcassonne-dice)
+check "solve prints the one-throw optimum: $out" eval 'echo "$out" | grep -q "^{\"grid\":\"window\",\"throws\":1,\"placement\":\"exact\",\"value\":\"48849165/10077696\",\"points\":4.847255}$"'
+check "solve prints the three-throw relaxed value" eval 'echo "$out" | grep -q "\"grid\":\"window\",\"throws\":3,.*\"points\":11.897655}$"'
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

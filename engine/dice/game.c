@@ -455,7 +455,8 @@ const struct kk_game kk_game_carcassonne_dice = {
     .draw = dice_draw,
     .svg = dice_svg,
     .extra_json = dice_extra_json,
-    /* Random placements almost never close a city: widen in the evaluation's order and
-     * score the leaf by evaluation after one move: docs/agents.md. */
-    .agent_defaults = "widen=1,expand=greedy,depth=1",
+    /* Random placements almost never close a city: widen in the evaluation's order, make
+     * the one playout move the evaluation's choice (a random build would spoil the leaf's
+     * open cities) and score the leaf by evaluation: docs/agents.md. */
+    .agent_defaults = "widen=1,expand=greedy,rollout=greedy,depth=1",
 };

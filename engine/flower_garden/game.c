@@ -483,4 +483,8 @@ const struct kk_game kk_game_flower_garden = {
     .sample_view = fg_sample_view,
     .extra_json = fg_extra_json,
     .check = fg_check,
+    /* Random playouts mostly discard (56 of a hand's ~70 moves), so they never plant what the
+     * tree takes: widen in the evaluation's order, greedy playouts cut after 4 moves
+     * (docs/agents.md, Game defaults). */
+    .agent_defaults = "widen=1,expand=greedy,rollout=greedy,depth=4",
 };

@@ -299,5 +299,7 @@ const struct kk_game kk_game_gold_mine = {
     .draw = gm_draw,
     .view_event = gm_view_event,
     .simultaneous = gm_simultaneous,
-    .agent_defaults = "rollout=greedy",
+    /* Greedy playouts cut after 2 moves: the evaluation prices the round's end, the rest
+     * of a playout to the game's end only adds the noise of later rounds (docs/agents.md). */
+    .agent_defaults = "rollout=greedy,depth=2",
 };

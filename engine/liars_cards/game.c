@@ -507,4 +507,7 @@ const struct kk_game kk_game_liars_cards = {
     .check = lc_check,
     .draw = lc_draw,
     .view_event = lc_view_event,
+    /* Hundreds of bids: widen in the evaluation's order; greedy playouts call false bids
+     * where random ones never do (docs/agents.md, Game defaults). */
+    .agent_defaults = "widen=1,expand=greedy,rollout=greedy,depth=4",
 };

@@ -54,7 +54,7 @@ check "solve after 12 moves of the published line: $out" eval 'echo "$out" | gre
 printf 'game othellino\n0: c2\n1: b2\n0: a2\n1: d2\n0: e2\n1: e3\n0: e4\n1: c5\n0: c6\n' >"$tmp/short.rec"
 out=$("$KARK" solve othellino --record "$tmp/short.rec" --tt-mb 0)
 check "solve a finished game: $out" eval 'echo "$out" | grep -q "^{\"value\":-13,\"best\":null,"'
-expect 2 "no exact solver for carcassonne-dice" "$KARK" solve carcassonne-dice
+expect 2 "no exact solver for son-of-kark" "$KARK" solve son-of-kark
 expect 2 "missing GAME" "$KARK" solve
 expect 2 "bad value '-1' for --tt-mb" "$KARK" solve othellino --tt-mb -1
 expect 2 "unknown option '--depth'" "$KARK" solve othellino --depth 3

@@ -1,0 +1,35 @@
+/* Exact single-turn references for the dice game (engine/dice/solve.c, `kark solve
+ * carcassonne-dice`, docs/agents.md). */
+#ifndef DICE_SOLVE_H
+#define DICE_SOLVE_H
+
+#include <stddef.h>
+
+#include "dice.h"
+
+/* Exact values need more than 64 bits: 6^27 is about 10^21. */
+__extension__ typedef unsigned __int128 dice_u128;
+
+enum { DICE_GRID_UNBOUNDED, DICE_GRID_WINDOW };
+
+struct dice_solve_result {
+    /* Best expected points of a turn of t throws (1..3) with all 9 dice, as
+     * numerator[grid][t] / 6^denominator_exp[grid][t]. t = 1 is the exact optimum of a
+     * one-throw turn; t >= 2 the optimum when kept faces need not be placed until the
+     * last throw (an upper bound on the real turn, which places each kept die at once). */
+    dice_u128 numerator[2][DICE_ROLLS + 1];
+    int denominator_exp[2][DICE_ROLLS + 1];
+    long long closed_cities;          /* closed cities grown by the enumeration */
+    int closable_multisets[2][DICE_COUNT + 1]; /* face multisets that close exactly, by size */
+    long long states;                 /* expectimax states evaluated */
+};
+
+/* Solves the rules of s (its faces; the grid both unbounded and in the 8 x 8 window). */
+int dice_solve(const struct dice_state *s, struct dice_solve_result *r, kk_error *err);
+
+/* Decimal text of v; returns its length, or -1 when size is too small. */
+int dice_u128_text(dice_u128 v, char *buf, size_t size);
+/* num / 6^den_exp as a double. */
+double dice_u128_ratio(dice_u128 num, int den_exp);
+
+#endif
