@@ -254,12 +254,54 @@ struct completion {
     uint8_t root, kind, code;
 };
 
+/* One side of put_tile: joins the neighbour across side dir (cell nc), or adds the empty
+ * cell there to the frontier / its constraint. Always inlined with a constant dir, so the
+ * edge codes and half-sides are fixed shifts (a loop over the sides cost a third more). */
+__attribute__((always_inline)) static inline void put_side(struct carc_state *restrict s,
+                                                           const struct carc_rot *restrict o,
+                                                           int base,
+                                                           int x, int y, int dir, int nc,
+                                                           int farms, struct completion *done,
+                                                           int *ndone)
+{
+    int v = s->cell[nc];
+    unsigned code = (o->edge_code >> (2 * dir)) & 3;
+    if (v < CARC_NTILES) {
+        const struct carc_rot *no = &carc_rots[s->ttype[v]][s->trot[v]];
+        int nbase = s->tbase[v], back = opposite(dir);
+        if (code != CARC_EDGE_FIELD) {
+            int r = unite(s, base + o->side_seg[dir], nbase + no->side_seg[back]);
+            s->open[r] = (uint8_t)(s->open[r] - 2);
+            if (s->open[r] == 0)
+                done[(*ndone)++] = (struct completion){
+                    (uint8_t)r, code == CARC_EDGE_CITY ? CARC_CITY : CARC_ROAD, (uint8_t)dir};
+        }
+        if (farms && code != CARC_EDGE_CITY) {
+            /* A field side is one farm on each tile; a road side separates two. */
+            int h = 2 * dir;
+            unite_farm(s, base + o->half_seg[h], nbase + no->half_seg[opposite_half[h]]);
+            if (code == CARC_EDGE_ROAD)
+                unite_farm(s, base + o->half_seg[h + 1], nbase + no->half_seg[opposite_half[h + 1]]);
+        }
+    } else {
+        /* An empty cell: joins the frontier or gains a constraint (written without
+         * branches: which case it is cannot be predicted). */
+        int fresh = v == CARC_NONE;
+        int k = fresh ? s->nfront : v - CARC_FRONT_BASE;
+        s->nfront = (uint8_t)(s->nfront + fresh);
+        s->fx[k] = (int8_t)(fresh ? x + dir_dx[dir] : s->fx[k]);
+        s->fy[k] = (int8_t)(fresh ? y + dir_dy[dir] : s->fy[k]);
+        s->fpat[k] = (uint8_t)((fresh ? 0 : s->fpat[k]) | (code << (2 * opposite(dir))));
+        s->cell[nc] = (uint8_t)(k + CARC_FRONT_BASE);
+    }
+}
+
 /* Puts tile t on the board at (x,y,rot): new segments, joins with the neighbours, frontier
  * and cloister counters. Every feature it completes is added to done[] (at most 4 roads
  * or cities, one per side, and 9 cloisters): a road or city completes exactly when a join
  * takes its last open edge, and nothing joins it afterwards. */
-static int put_tile(struct carc_state *s, int x, int y, int t, int rot, struct completion *done,
-                    int *ndone)
+static int put_tile(struct carc_state *restrict s, int x, int y, int t, int rot,
+                    struct completion *restrict done, int *restrict ndone)
 {
     const struct carc_tile *d = &carc_tiles[t];
     const struct carc_rot *o = &carc_rots[t][rot];
@@ -296,45 +338,12 @@ static int put_tile(struct carc_state *s, int x, int y, int t, int rot, struct c
     s->cell[c] = (uint8_t)slot;
 
     int farms = s->farms != CARC_FARMS_OFF;
-    /* Neighbour cells N E S W on the torus. */
+    /* Neighbour cells N E S W on the torus; one specialised copy per side. */
     int row = c & ~(CARC_GRID - 1);
-    const int ncell[4] = {(c - CARC_GRID) & (CARC_GRID * CARC_GRID - 1), row | ((c + 1) & (CARC_GRID - 1)),
-                          (c + CARC_GRID) & (CARC_GRID * CARC_GRID - 1), row | ((c - 1) & (CARC_GRID - 1))};
-    for (int dir = 0; dir < 4; dir++) {
-        int nc = ncell[dir];
-        int v = s->cell[nc];
-        unsigned code = (o->edge_code >> (2 * dir)) & 3;
-        if (v < CARC_NTILES) {
-            const struct carc_rot *no = &carc_rots[s->ttype[v]][s->trot[v]];
-            int nbase = s->tbase[v], back = opposite(dir);
-            if (code != CARC_EDGE_FIELD) {
-                int r = unite(s, base + o->side_seg[dir], nbase + no->side_seg[back]);
-                s->open[r] = (uint8_t)(s->open[r] - 2);
-                if (s->open[r] == 0)
-                    done[(*ndone)++] = (struct completion){(uint8_t)r,
-                                                           code == CARC_EDGE_CITY ? CARC_CITY : CARC_ROAD,
-                                                           (uint8_t)dir};
-            }
-            if (farms && code != CARC_EDGE_CITY) {
-                /* A field side is one farm on each tile; a road side separates two. */
-                int h = 2 * dir;
-                unite_farm(s, base + o->half_seg[h], nbase + no->half_seg[opposite_half[h]]);
-                if (code == CARC_EDGE_ROAD)
-                    unite_farm(s, base + o->half_seg[h + 1],
-                               nbase + no->half_seg[opposite_half[h + 1]]);
-            }
-        } else {
-            /* An empty cell: joins the frontier or gains a constraint (written without
-             * branches: which case it is cannot be predicted). */
-            int fresh = v == CARC_NONE;
-            int k = fresh ? s->nfront : v - CARC_FRONT_BASE;
-            s->nfront = (uint8_t)(s->nfront + fresh);
-            s->fx[k] = (int8_t)(fresh ? x + dir_dx[dir] : s->fx[k]);
-            s->fy[k] = (int8_t)(fresh ? y + dir_dy[dir] : s->fy[k]);
-            s->fpat[k] = (uint8_t)((fresh ? 0 : s->fpat[k]) | (code << (2 * opposite(dir))));
-            s->cell[nc] = (uint8_t)(k + CARC_FRONT_BASE);
-        }
-    }
+    put_side(s, o, base, x, y, CARC_N, (c - CARC_GRID) & (CARC_GRID * CARC_GRID - 1), farms, done, ndone);
+    put_side(s, o, base, x, y, CARC_E, row | ((c + 1) & (CARC_GRID - 1)), farms, done, ndone);
+    put_side(s, o, base, x, y, CARC_S, (c + CARC_GRID) & (CARC_GRID * CARC_GRID - 1), farms, done, ndone);
+    put_side(s, o, base, x, y, CARC_W, row | ((c - 1) & (CARC_GRID - 1)), farms, done, ndone);
 
     /* Cloisters: this tile's counts its filled surroundings; placed ones nearby lose an
      * empty cell (there are only 6 cloister tiles, so the list is short). */
@@ -371,16 +380,6 @@ static int put_tile(struct carc_state *s, int x, int y, int t, int rot, struct c
         }
         if (filled == 8) /* scored only if a monk goes there */
             done[(*ndone)++] = (struct completion){(uint8_t)(base + own), CARC_CLOISTER, 8};
-    }
-    /* Farm-city contacts of this tile, for farm scoring at the end. */
-    if (farms) {
-        /* Always write two entries (the arrays have room), keep ncontacts of them. */
-        int n = s->ncontacts;
-        s->contact_farm[n] = (uint8_t)(base + si->contact_farm[0]);
-        s->contact_city[n] = (uint8_t)(base + si->contact_city[0]);
-        s->contact_farm[n + 1] = (uint8_t)(base + si->contact_farm[1]);
-        s->contact_city[n + 1] = (uint8_t)(base + si->contact_city[1]);
-        s->ncontacts = (uint8_t)(n + si->ncontacts);
     }
     return slot;
 }
@@ -590,24 +589,29 @@ static void farm_points(const struct carc_state *s, const struct segset *farm_ro
     uint64_t adj[64][2];
     int nf = 0, nc = 0;
     struct segset seen_farm = {{0}};
-    for (int i = 0; i < s->ncontacts; i++) {
-        int fr = carc_root(s, s->contact_farm[i]);
-        if (!((farm_roots->w[fr >> 6] >> (fr & 63)) & 1u))
-            continue;
-        int cr = carc_root(s, s->contact_city[i]);
-        if (s->open[cr])
-            continue;
-        if (segset_add(&seen_farm, fr)) {
-            fidx[fr] = (uint8_t)nf;
-            fmeep[nf++] = s->meeples[fr];
+    /* The farm-city contacts of every placed tile (read from the tile tables here rather
+     * than listed as tiles are placed: once per game instead of once per turn). */
+    for (int slot = 0; slot < s->ntiles; slot++) {
+        const struct carc_seg_init *si = &carc_seg_inits[s->ttype[slot]];
+        for (int i = 0; i < si->ncontacts; i++) {
+            int fr = carc_root(s, s->tbase[slot] + si->contact_farm[i]);
+            if (!((farm_roots->w[fr >> 6] >> (fr & 63)) & 1u))
+                continue;
+            int cr = carc_root(s, s->tbase[slot] + si->contact_city[i]);
+            if (s->open[cr])
+                continue;
+            if (segset_add(&seen_farm, fr)) {
+                fidx[fr] = (uint8_t)nf;
+                fmeep[nf++] = s->meeples[fr];
+            }
+            if (segset_add(&seen_city, cr)) {
+                cidx[cr] = (uint8_t)nc;
+                adj[nc][0] = adj[nc][1] = 0;
+                nc++;
+            }
+            int fi = fidx[fr];
+            adj[cidx[cr]][fi >> 6] |= 1ull << (fi & 63);
         }
-        if (segset_add(&seen_city, cr)) {
-            cidx[cr] = (uint8_t)nc;
-            adj[nc][0] = adj[nc][1] = 0;
-            nc++;
-        }
-        int fi = fidx[fr];
-        adj[cidx[cr]][fi >> 6] |= 1ull << (fi & 63);
     }
     int np = s->players;
     if (s->farms == CARC_FARMS_3RD) {

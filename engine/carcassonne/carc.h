@@ -133,10 +133,8 @@ struct carc_state {
     uint64_t cloister_cols, cloister_rows;
     uint8_t deck_size, deck[CARC_NTILES];  /* the bag as a list, for O(1) sampling */
     /* Every segment that ever received a follower (at most one per turn), so end scoring
-     * visits only occupied features; and every farm-city contact (farm segment, city
-     * segment) on placed tiles, for farm scoring. */
+     * visits only occupied features. */
     uint8_t nfollowed, followed[CARC_NTILES], followed_kind[CARC_NTILES];
-    uint8_t ncontacts, contact_farm[64], contact_city[64]; /* at most 54 are used */
 
     /* solo */
     uint8_t pile[CARC_MAX_SEATS];
