@@ -25,9 +25,16 @@ static void help(void)
         "  moves/s, events/s  seat moves, and moves plus chance outcomes, in those runs\n"
         "  random turns/s     from the game's 'turns' statistic, when it has one\n"
         "  legal gen/s        legal_moves() calls on up to 512 positions of seeded games\n"
-        "  mcts iters/s       %d-iteration searches (%s) from fixed positions\n"
-        "  scaling            random games/s at 1, 2, 4, ... and T threads, with efficiency\n"
-        "                     = rate / (threads * rate at 1 thread)\n"
+        "  mcts iters/s       %d-iteration searches (%s) from fixed positions,\n"
+        "                     and from the opening (the first decision of a seeded game)\n"
+        "  per CPU s          the same one-core runs per second of the thread's CPU time\n"
+        "  scaling            random games/s at 1, 2, 4, ... and T threads: efficiency by\n"
+        "                     wall time = rate / (threads * rate at 1 thread), by CPU time\n"
+        "                     = rate per CPU s / rate per CPU s at 1 thread, and the CPU\n"
+        "                     time each thread got (a share of the wall time)\n"
+        "  floors             a game's issue's floor, per core-second: met on the wall\n"
+        "                     clock; MISSED only when the rate per CPU second misses too,\n"
+        "                     else inconclusive (other processes had the core)\n"
         "  signature          FNV-1a 64 of the scores, winners and lengths of %d seeded\n"
         "                     games of moves drawn uniformly from legal_moves() (seed %d);\n"
         "                     it changes only when the game's behaviour does\n"
@@ -205,12 +212,17 @@ int kk_cmd_bench(int argc, char **argv)
         }
         done++;
     }
+    bench_conditions_end(&cond);
     if (json)
         bench_print_json(stdout, &cond, &o, results, done, signatures, baseline);
     else if (markdown)
         bench_print_markdown(stdout, &cond, &o, results, done);
-    else if (!signatures && done > 0)
+    else if (!signatures && done > 0) {
         bench_print_summary(stdout, results, done);
+        if (cond.load1 >= 0 && cond.load1_end >= 0)
+            printf("1-minute load average: %.2f at the start, %.2f at the end (%d cores)\n",
+                   cond.load1, cond.load1_end, cond.cores);
+    }
     free(results);
     if (baseline)
         bench_baseline_free(baseline);

@@ -21,6 +21,9 @@ kk_ensure_packages() {
     command -v cc >/dev/null 2>&1 || missing+=(gcc)
     command -v make >/dev/null 2>&1 || missing+=(make)
     command -v git >/dev/null 2>&1 || missing+=(git)
+    command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+    # jansson: kark bench --compare reads JSON with it.
+    dpkg -s libjansson-dev >/dev/null 2>&1 || missing+=(libjansson-dev)
     [ ${#missing[@]} -eq 0 ] || kk_apt_install build "${missing[@]}"
 }
 
