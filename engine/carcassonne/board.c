@@ -300,7 +300,8 @@ __attribute__((always_inline)) static inline void put_side(struct carc_state *re
  * and cloister counters. Every feature it completes is added to done[] (at most 4 roads
  * or cities, one per side, and 9 cloisters): a road or city completes exactly when a join
  * takes its last open edge, and nothing joins it afterwards. */
-static int put_tile(struct carc_state *restrict s, int x, int y, int t, int rot,
+__attribute__((always_inline)) static inline int put_tile(struct carc_state *restrict s, int x,
+                                                          int y, int t, int rot,
                     struct completion *restrict done, int *restrict ndone)
 {
     const struct carc_tile *d = &carc_tiles[t];
@@ -325,12 +326,15 @@ static int put_tile(struct carc_state *restrict s, int x, int y, int t, int rot,
     memcpy(&s->pennants[base], si->pennants, 8);
     memcpy(&s->multi[base], si->multi, 8);
     memset(&s->meeples[base], 0, 8 * sizeof s->meeples[0]);
-    if (x < s->minx) s->minx = (int8_t)x;
-    if (x > s->maxx) s->maxx = (int8_t)x;
-    if (y < s->miny) s->miny = (int8_t)y;
-    if (y > s->maxy) s->maxy = (int8_t)y;
-    if (s->maxx - s->minx >= CARC_MAX_SPAN - 2 || s->maxy - s->miny >= CARC_MAX_SPAN - 2)
-        s->near_limit = 1;
+    /* The bounding box, without branches (min and max compile to conditional moves). */
+    int minx = x < s->minx ? x : s->minx, maxx = x > s->maxx ? x : s->maxx;
+    int miny = y < s->miny ? y : s->miny, maxy = y > s->maxy ? y : s->maxy;
+    s->minx = (int8_t)minx;
+    s->maxx = (int8_t)maxx;
+    s->miny = (int8_t)miny;
+    s->maxy = (int8_t)maxy;
+    s->near_limit = (uint8_t)(s->near_limit | (maxx - minx >= CARC_MAX_SPAN - 2) |
+                              (maxy - miny >= CARC_MAX_SPAN - 2));
 
     int c = CARC_CELL(x, y);
     if (s->cell[c] != CARC_NONE)
