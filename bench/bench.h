@@ -101,6 +101,17 @@ int bench_game(const struct kk_game *g, const struct kk_variant *v, int players,
 int bench_signature(const struct kk_game *g, const struct kk_variant *v, int players,
                     struct bench_result *r, kk_error *err);
 
+/* --mcts-memory N: one search of N iterations (BENCH_MCTS_SPEC with iters=N) from the
+ * opening (the first decision of seeded game BENCH_MCTS_BASE), with the process's peak
+ * resident memory before and after. */
+struct bench_memory {
+    long long iters;
+    double wall_s, cpu_s;
+    long rss_before_kb, rss_after_kb; /* peak resident set size (getrusage), KiB */
+};
+int bench_mcts_memory(const struct kk_game *g, const struct kk_variant *v, int players,
+                      long long iters, struct bench_memory *m, kk_error *err);
+
 /* The thread counts measured for a maximum of T: 1, 2, 4, ... below T, then T. */
 int bench_thread_steps(int max_threads, int *steps);
 

@@ -9,7 +9,9 @@
 #include "bench.h"
 
 #include <omp.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <string.h>
 #include <time.h>
 
@@ -535,6 +537,62 @@ done:
     free(p.states);
     kk_agent_destroy(a);
     return 0;
+}
+
+static long peak_rss_kb(void)
+{
+    struct rusage ru;
+    return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
+}
+
+int bench_mcts_memory(const struct kk_game *g, const struct kk_variant *v, int players,
+                      long long iters, struct bench_memory *m, kk_error *err)
+{
+    memset(m, 0, sizeof *m);
+    struct bench_result r;
+    memset(&r, 0, sizeof r);
+    void *init0 = initial_state(g, v, players, &r, err);
+    if (!init0)
+        return -1;
+    void *state = malloc(g->state_size);
+    kk_move *moves = malloc(sizeof *moves * (size_t)(g->max_moves > 0 ? g->max_moves : 1));
+    int rc = -1;
+    struct kk_agent *a = NULL;
+    if (!state || !moves) {
+        kk_fail(err, "%s: out of memory", g->name);
+        goto done;
+    }
+    if (!first_decision(g, init0, state, moves)) {
+        kk_fail(err, "%s: no decision with two or more moves", g->name);
+        goto done;
+    }
+    /* The bench's MCTS spec with the iteration count replaced. */
+    char spec[256];
+    const char *rest = strchr(BENCH_MCTS_SPEC, ','); /* the options after iters=... */
+    snprintf(spec, sizeof spec, "mcts:iters=%lld%s", iters, rest ? rest : "");
+    m->rss_before_kb = peak_rss_kb();
+    if (!(a = kk_agent_create(g, spec, err)))
+        goto done;
+    kk_rng chance, rng;
+    kk_game_rngs(BENCH_SEED, BENCH_MCTS_BASE, &chance, &rng);
+    double t0 = now_s(), c0 = thread_cpu_s();
+    kk_move mv = a->choose(a, state, &rng);
+    m->wall_s = now_s() - t0;
+    m->cpu_s = thread_cpu_s() - c0;
+    m->rss_after_kb = peak_rss_kb();
+    m->iters = iters;
+    if (!kk_is_legal(g, state, mv)) {
+        kk_fail(err, "%s: mcts chose an illegal move", g->name);
+        goto done;
+    }
+    rc = 0;
+done:
+    if (a)
+        kk_agent_destroy(a);
+    free(moves);
+    free(state);
+    free(init0);
+    return rc;
 }
 
 int bench_thread_steps(int max_threads, int *steps)

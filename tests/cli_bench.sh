@@ -156,6 +156,13 @@ expect 2 "--compare .*broken.json: not valid JSON \(line" \
 expect 2 "--compare .*nonexistent.json: cannot open" \
     "$KARK" bench --compare "$tmp/nonexistent.json"
 
+# --mcts-memory: one search with its time and peak memory (tiny here; docs/performance.md
+# has the 10-million-iteration figure).
+expect 2 "bad value '0' for --mcts-memory" "$KARK" bench --mcts-memory 0
+if "$KARK" bench "$first" --mcts-memory 200 >"$tmp/mem" 2>&1 &&
+    grep -q "^$first: one search of 200 iterations from the opening .*peak RSS [0-9.]* MiB" \
+        "$tmp/mem"; then ok; else bad "--mcts-memory: $(cat "$tmp/mem")"; fi
+
 # The ledger entry has the command and one table row per game.
 "$KARK" bench "$first" --quick --threads 1 --markdown >"$tmp/md" 2>&1 || bad "markdown run failed"
 if grep -q "^- command: \`kark bench $first --quick --threads 1 --markdown\`" "$tmp/md" &&
