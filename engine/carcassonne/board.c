@@ -101,7 +101,7 @@ int carc_cell_open(const struct carc_state *s, int x, int y)
     return !s->near_limit || span_ok(s, x, y);
 }
 
-static void frontier_remove(struct carc_state *s, int k)
+static inline void frontier_remove(struct carc_state *s, int k)
 {
     int last = --s->nfront;
     if (k != last) {
@@ -130,7 +130,7 @@ int carc_count_placements(const struct carc_state *s, int t)
     int n = 0;
     for (int k = 0; k < s->nfront; k++)
         if (front_usable(s, k))
-            n += popcount4(carc_fit[s->fpat[k]][t]);
+            n += popcount4(carc_fit[t][s->fpat[k]]);
     return n;
 }
 
@@ -138,7 +138,7 @@ int carc_count_placements(const struct carc_state *s, int t)
 static int fits_somewhere(const struct carc_state *s, int t)
 {
     for (int k = 0; k < s->nfront; k++)
-        if (carc_fit[s->fpat[k]][t] && front_usable(s, k))
+        if (carc_fit[t][s->fpat[k]] && front_usable(s, k))
             return 1;
     return 0;
 }

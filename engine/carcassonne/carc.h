@@ -76,14 +76,15 @@ struct carc_rot {
     uint8_t half_seg[8];  /* farm segment at board half-side h, or CARC_NONE */
     uint8_t seg_sides[8]; /* each segment's sides / half-sides in board orientation */
     uint8_t seg_halves[8];
+    uint8_t pad[3]; /* 32 bytes: an entry's address is a shift, not a multiply by 29 */
 };
 
 extern const struct carc_tile carc_tiles[CARC_NTYPES];
 /* Filled once at program start (constructor), read-only afterwards. */
 extern struct carc_rot carc_rots[CARC_NTYPES][4];
-/* carc_fit[pattern][type]: bit r set when rotation r fits the pattern and is the first
+/* carc_fit[type][pattern]: bit r set when rotation r fits the pattern and is the first
  * of the rotations giving the same placement (symmetric tiles list fewer). */
-extern uint8_t carc_fit[256][CARC_NTYPES];
+extern uint8_t carc_fit[CARC_NTYPES][256];
 /* carc_period[type]: smallest r > 0 with rotation r identical to rotation 0 (1, 2 or 4). */
 extern uint8_t carc_period[CARC_NTYPES];
 /* 1 when the tile has several segments of one kind (a feature may pass it twice). */
@@ -202,12 +203,12 @@ static inline int carc_pick_placement(const struct carc_state *s, int t, kk_rng 
     uint32_t period = carc_period[t]; /* symmetric tiles fit only at their first rotations */
     uint32_t shift = period >> 1;     /* period 1, 2, 4: log2 */
     uint32_t pairs = (uint32_t)s->nfront << shift;
-    const uint8_t *fit = &carc_fit[0][t]; /* column t: pattern p's entry is fit[p * NTYPES] */
+    const uint8_t *fit = carc_fit[t]; /* by pattern: one load per draw */
     kk_rng local = *rng;
     for (;;) {
         uint32_t u = kk_rng_below(&local, pairs);
         int k = (int)(u >> shift), r = (int)(u & (period - 1));
-        if ((fit[s->fpat[k] * CARC_NTYPES] >> r) & 1u &&
+        if ((fit[s->fpat[k]] >> r) & 1u &&
             (!s->near_limit || carc_front_usable(s, k))) {
             *rng = local;
             return 4 * k + r;

@@ -170,7 +170,7 @@ static int carc_legal_moves(const void *state, kk_move *out)
         return n;
     }
     for (int k = 0; k < s->nfront; k++) {
-        unsigned mask = carc_fit[s->fpat[k]][s->tile];
+        unsigned mask = carc_fit[s->tile][s->fpat[k]];
         if (!mask || !carc_front_usable(s, k))
             continue;
         for (int rot = 0; rot < 4; rot++)
