@@ -165,28 +165,36 @@ int carc_fit_side(const struct carc_state *s, int x, int y, int t, int rot)
 static int farm_free(const struct carc_state *s, int x, int y, int t, int rot, int j)
 {
     const struct carc_rot *o = &carc_rots[t][rot];
-    int root_at[8];
+    int root_at[8], nslot[4];
     unsigned present = 0; /* half-sides facing a tile (farm halves only) */
+    unsigned sides = carc_tiles[t].nfarm > 1 ? 0xFFu : o->seg_halves[j];
     for (int d = 0; d < 4; d++) {
-        if (!((o->seg_halves[j] | (carc_tiles[t].nfarm > 1 ? 0xFFu : 0u)) & (3u << (2 * d))))
+        if (!(sides & (3u << (2 * d))))
             continue;
         int ns = slot_at(s, x + dir_dx[d], y + dir_dy[d]);
+        nslot[d] = ns;
         if (ns < 0)
             continue;
-        const struct carc_rot *no = &carc_rots[s->ttype[ns]][s->trot[ns]];
         for (int h = 2 * d; h < 2 * d + 2; h++)
-            if (o->half_seg[h] != CARC_NONE) {
-                root_at[h] = carc_root(s, s->tbase[ns] + no->half_seg[opposite_half[h]]);
+            if (o->half_seg[h] != CARC_NONE)
                 present |= 1u << h;
-            }
     }
-    /* The farms j touches directly. */
+    /* The farms j touches directly (their roots first: usually they decide). */
     unsigned mine = o->seg_halves[j] & present;
-    for (unsigned m = mine; m; m &= m - 1)
-        if (s->meeples[root_at[__builtin_ctz(m)]])
+    for (unsigned m = mine; m; m &= m - 1) {
+        int h = __builtin_ctz(m), ns = nslot[h >> 1];
+        const struct carc_rot *no = &carc_rots[s->ttype[ns]][s->trot[ns]];
+        root_at[h] = carc_root(s, s->tbase[ns] + no->half_seg[opposite_half[h]]);
+        if (s->meeples[root_at[h]])
             return 0;
+    }
     if (!mine || carc_tiles[t].nfarm == 1)
         return 1;
+    for (unsigned m = present & ~mine; m; m &= m - 1) {
+        int h = __builtin_ctz(m), ns = nslot[h >> 1];
+        const struct carc_rot *no = &carc_rots[s->ttype[ns]][s->trot[ns]];
+        root_at[h] = carc_root(s, s->tbase[ns] + no->half_seg[opposite_half[h]]);
+    }
     /* Through the tile's other farms: grow the set of joined tile farms and neighbour
      * farms until it stops changing. */
     unsigned segs = 1u << j;
@@ -594,28 +602,40 @@ static void farm_points(const struct carc_state *s, const struct segset *farm_ro
     int nf = 0, nc = 0;
     struct segset seen_farm = {{0}};
     /* The farm-city contacts of every placed tile (read from the tile tables here rather
-     * than listed as tiles are placed: once per game instead of once per turn). */
+     * than listed as tiles are placed: once per game instead of once per turn), then the
+     * roots of their farms in a separate pass: the root chains are independent, so the
+     * processor follows several at once instead of one per filtering branch. */
+    uint8_t cfarm[2 * CARC_NTILES], ccity[2 * CARC_NTILES], froot[2 * CARC_NTILES];
+    int ncont = 0;
     for (int slot = 0; slot < s->ntiles; slot++) {
         const struct carc_seg_init *si = &carc_seg_inits[s->ttype[slot]];
-        for (int i = 0; i < si->ncontacts; i++) {
-            int fr = carc_root(s, s->tbase[slot] + si->contact_farm[i]);
-            if (!((farm_roots->w[fr >> 6] >> (fr & 63)) & 1u))
-                continue;
-            int cr = carc_root(s, s->tbase[slot] + si->contact_city[i]);
-            if (s->open[cr])
-                continue;
-            if (segset_add(&seen_farm, fr)) {
-                fidx[fr] = (uint8_t)nf;
-                fmeep[nf++] = s->meeples[fr];
-            }
-            if (segset_add(&seen_city, cr)) {
-                cidx[cr] = (uint8_t)nc;
-                adj[nc][0] = adj[nc][1] = 0;
-                nc++;
-            }
-            int fi = fidx[fr];
-            adj[cidx[cr]][fi >> 6] |= 1ull << (fi & 63);
+        int base = s->tbase[slot];
+        cfarm[ncont] = (uint8_t)(base + si->contact_farm[0]);
+        ccity[ncont] = (uint8_t)(base + si->contact_city[0]);
+        cfarm[ncont + 1] = (uint8_t)(base + si->contact_farm[1]);
+        ccity[ncont + 1] = (uint8_t)(base + si->contact_city[1]);
+        ncont += si->ncontacts; /* 0, 1 or 2 of the two entries are real */
+    }
+    for (int i = 0; i < ncont; i++)
+        froot[i] = (uint8_t)carc_root(s, cfarm[i]);
+    for (int i = 0; i < ncont; i++) {
+        int fr = froot[i];
+        if (!((farm_roots->w[fr >> 6] >> (fr & 63)) & 1u))
+            continue;
+        int cr = carc_root(s, ccity[i]);
+        if (s->open[cr])
+            continue;
+        if (segset_add(&seen_farm, fr)) {
+            fidx[fr] = (uint8_t)nf;
+            fmeep[nf++] = s->meeples[fr];
         }
+        if (segset_add(&seen_city, cr)) {
+            cidx[cr] = (uint8_t)nc;
+            adj[nc][0] = adj[nc][1] = 0;
+            nc++;
+        }
+        int fi = fidx[fr];
+        adj[cidx[cr]][fi >> 6] |= 1ull << (fi & 63);
     }
     int np = s->players;
     if (s->farms == CARC_FARMS_3RD) {
