@@ -748,6 +748,12 @@ void carc_finish(struct carc_state *s)
         game_over(s, CARC_END_TILES);
 }
 
+/* The seat after the one to move (a compare, not a division by the seat count). */
+static inline uint8_t next_seat(const struct carc_state *s)
+{
+    return (uint8_t)(s->seat + 1 == s->players ? 0 : s->seat + 1);
+}
+
 static void end_turn(struct carc_state *s)
 {
     if (s->solo) {
@@ -755,7 +761,7 @@ static void end_turn(struct carc_state *s)
             game_over(s, CARC_END_NO_MEEPLE);
             return;
         }
-        s->seat = (uint8_t)((s->seat + 1) % s->players);
+        s->seat = next_seat(s);
         if (s->pile[s->seat] == 0) {
             game_over(s, CARC_END_TILES);
             return;
@@ -765,7 +771,7 @@ static void end_turn(struct carc_state *s)
             game_over(s, CARC_END_TILES);
             return;
         }
-        s->seat = (uint8_t)((s->seat + 1) % s->players);
+        s->seat = next_seat(s);
     }
     s->phase = CARC_PHASE_CHANCE;
 }
