@@ -240,6 +240,64 @@ int carc_segment_free(const struct carc_state *s, int x, int y, int t, int rot, 
     return 1;
 }
 
+unsigned carc_free_mask(const struct carc_state *s, int x, int y, int t, int rot)
+{
+    const struct carc_tile *d = &carc_tiles[t];
+    const struct carc_rot *o = &carc_rots[t][rot];
+    unsigned all = (1u << d->nseg) - 1, blocked = 0;
+    int nonfarm = d->nseg - d->nfarm;
+    /* Each neighbouring tile once: roads and cities across a side, and the roots of the
+     * neighbouring farms at each half-side (for the farm groups below). */
+    int root_at[8];
+    unsigned present = 0;
+    for (int dir = 0; dir < 4; dir++) {
+        int ns = slot_at(s, x + dir_dx[dir], y + dir_dy[dir]);
+        if (ns < 0)
+            continue;
+        const struct carc_rot *no = &carc_rots[s->ttype[ns]][s->trot[ns]];
+        int j = o->side_seg[dir];
+        if (j != CARC_NONE &&
+            s->meeples[carc_root(s, s->tbase[ns] + no->side_seg[opposite(dir)])])
+            blocked |= 1u << j;
+        for (int h = 2 * dir; h < 2 * dir + 2; h++)
+            if (o->half_seg[h] != CARC_NONE) {
+                root_at[h] = carc_root(s, s->tbase[ns] + no->half_seg[opposite_half[h]]);
+                present |= 1u << h;
+            }
+    }
+    if (d->nfarm == 0 || !present || s->farms == CARC_FARMS_OFF)
+        return all & ~blocked; /* without farmers no follower goes on a farm anyway */
+    /* Farms: this tile's farms that share a neighbouring farm become one farm, and so on
+     * transitively (as in farm_free); a group is blocked when any neighbouring farm it
+     * touches has a farmer. Grow each group from its lowest unassigned farm. */
+    unsigned farms = all & ~((1u << nonfarm) - 1), done = 0;
+    while (farms & ~done) {
+        unsigned segs = 1u << __builtin_ctz(farms & ~done);
+        int roots[8], nroots = 0, farmer = 0;
+        for (int changed = 1; changed;) {
+            changed = 0;
+            for (unsigned m = present; m; m &= m - 1) {
+                int h = __builtin_ctz(m);
+                int in = (segs >> o->half_seg[h]) & 1u, known = 0;
+                for (int i = 0; i < nroots; i++)
+                    known |= roots[i] == root_at[h];
+                if (in && !known) {
+                    farmer |= s->meeples[root_at[h]] != 0;
+                    roots[nroots++] = root_at[h];
+                    changed = 1;
+                } else if (!in && known) {
+                    segs |= 1u << o->half_seg[h];
+                    changed = 1;
+                }
+            }
+        }
+        done |= segs;
+        if (farmer)
+            blocked |= segs;
+    }
+    return all & ~blocked;
+}
+
 /* Bits c-1, c, c+1 of a torus column or row c (mod CARC_GRID). */
 static inline uint64_t reach_bits(int c)
 {

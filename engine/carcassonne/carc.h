@@ -170,6 +170,10 @@ int carc_cell_open(const struct carc_state *s, int x, int y);
 int carc_fit_side(const struct carc_state *s, int x, int y, int t, int rot);
 /* 1 when segment j of tile t placed at (x,y,rot) would join no feature holding a follower. */
 int carc_segment_free(const struct carc_state *s, int x, int y, int t, int rot, int j);
+/* Bit j set for every segment j of that placement that carc_segment_free() calls free,
+ * all at once (each neighbour visited once: what legal_moves needs). Farm bits are
+ * meaningful only when farmers are played (farms != off). */
+unsigned carc_free_mask(const struct carc_state *s, int x, int y, int t, int rot);
 /* Applies the placement of the drawn tile with follower spot (0 none, j+1 segment j). */
 void carc_place(struct carc_state *s, int x, int y, int rot, int spot);
 /* Applies a chance outcome: the drawn tile type. */
