@@ -35,6 +35,7 @@ struct bench_opts {
     double budget_s;    /* wall time of one timed run of a time-budgeted figure */
     int threads;        /* largest thread count of the scaling runs */
     int mcts_positions; /* fixed positions searched per MCTS run */
+    int mcts_opening;   /* 1: also the searches from the opening (not with --quick) */
 };
 
 struct bench_scaling {

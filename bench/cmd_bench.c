@@ -43,7 +43,8 @@ static void help(void)
         "Each figure is the median of R runs (default 5), shown with min and max.\n"
         "--threads T   largest thread count measured (default: the cores available, %d)\n"
         "--budget MS   length of one time-budgeted run (default 200)\n"
-        "--quick       a tiny budget for tests: 1 run, 10 ms, 1 MCTS position\n"
+        "--quick       a tiny budget for tests: 1 run, 10 ms, 1 MCTS position, no MCTS\n"
+        "              from the opening\n"
         "--players P   seat count (default: each game's default)\n"
         "--set K=V     rules parameter for every GAME (see 'kark rules GAME'); repeatable\n"
         "--json        one JSON object: conditions and games (see docs/performance.md)\n"
@@ -127,7 +128,7 @@ static int memory_run(const struct job *jobs, int n, int players, long long iter
 int kk_cmd_bench(int argc, char **argv)
 {
     struct bench_opts o = {.repeats = 5, .budget_s = 0.2, .threads = omp_get_num_procs(),
-                           .mcts_positions = 4};
+                           .mcts_positions = 4, .mcts_opening = 1};
     long long repeats = -1, budget_ms = -1, threads = -1, players = 0, memory_iters = 0;
     int json = 0, markdown = 0, quick = 0, signatures = 0, num_sets = 0, num_jobs = 0;
     const char *sets[MAX_SETS], *compare_path = NULL;
@@ -197,6 +198,7 @@ int kk_cmd_bench(int argc, char **argv)
         o.repeats = 1;
         o.budget_s = 0.01;
         o.mcts_positions = 1;
+        o.mcts_opening = 0;
     }
     if (repeats > 0)
         o.repeats = (int)repeats;

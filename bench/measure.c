@@ -501,7 +501,7 @@ static int measure_mcts(const struct kk_game *g, const void *init0, void *state,
         goto done;
     }
     /* The opening: the first seat decision of game BENCH_MCTS_BASE. */
-    int have_opening = first_decision(g, init0, state, moves);
+    int have_opening = o->mcts_opening && first_decision(g, init0, state, moves);
     for (int phase = 0; phase < 1 + have_opening; phase++) {
         int count = phase == 0 ? p.n : 1;
         for (int rep = 0; rep < o->repeats; rep++) {

@@ -156,6 +156,11 @@ expect 2 "--compare .*broken.json: not valid JSON \(line" \
 expect 2 "--compare .*nonexistent.json: cannot open" \
     "$KARK" bench --compare "$tmp/nonexistent.json"
 
+# Without --quick the MCTS searches from the opening are measured too.
+if "$KARK" bench "$first" --repeats 1 --budget 10 --threads 1 --json >"$tmp/open.json" 2>&1 &&
+    grep -q '"mcts_opening_iters_per_cpu_s":[0-9]' "$tmp/open.json"; then ok; else
+    bad "no MCTS opening figure: $(head -c 300 "$tmp/open.json")"; fi
+
 # --mcts-memory: one search with its time and peak memory (tiny here; docs/performance.md
 # has the 10-million-iteration figure).
 expect 2 "bad value '0' for --mcts-memory" "$KARK" bench --mcts-memory 0
