@@ -86,6 +86,8 @@ const struct bench_stat *bench_floor_cpu_value(const struct bench_floor *f,
     return figure_named(r, f->cpu_metric);
 }
 
+static const char *human(double v, char *buf, size_t size);
+
 const char *bench_floor_verdict(const struct bench_floor *f, const struct bench_result *r,
                                 char *buf, size_t size)
 {
@@ -100,8 +102,10 @@ const char *bench_floor_verdict(const struct bench_floor *f, const struct bench_
         return "MISSED";
     /* The wall clock misses, the CPU clock clears: other processes had the core. */
     double share = wall->median / cpu->median;
-    snprintf(buf, size, "inconclusive: the runs got %.0f%% of a core%s; %.0f per CPU s clears it",
-             100 * share, share < BENCH_BUSY_SHARE ? " (busy machine)" : "", cpu->median);
+    char rate[40];
+    snprintf(buf, size, "inconclusive: the runs got %.0f%% of a core%s; %s per CPU s clears it",
+             100 * share, share < BENCH_BUSY_SHARE ? " (busy machine)" : "",
+             human(cpu->median, rate, sizeof rate));
     return buf;
 }
 
@@ -457,7 +461,7 @@ void bench_print_markdown(FILE *f, const struct bench_conditions *c, const struc
             c->command, o->repeats, o->repeats == 1 ? "" : "s", o->budget_s * 1000, c->date);
     fprintf(f, "| game | players | state bytes | random games/s (min-max) | moves/s | "
                "legal gen/s | MCTS iters/s | random turns/s | games/s by threads "
-               "(efficiency) | CPU share | per CPU s | MCTS opening iters/CPU s | floors | "
+               "(efficiency by wall time, by CPU time) | CPU share | per CPU s | MCTS opening iters/CPU s | floors | "
                "signature |\n");
     fprintf(f, "|---|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|--:|---|---|\n");
     for (int i = 0; i < n; i++) {
@@ -478,9 +482,9 @@ void bench_print_markdown(FILE *f, const struct bench_conditions *c, const struc
         fprintf(f, "%s | ", x->random_turns_per_s.n
                                 ? human(x->random_turns_per_s.median, a, sizeof a) : "-");
         for (int s = 0; s < x->num_scaling; s++)
-            fprintf(f, "%s%d: %s (%.0f%%)", s ? "; " : "", x->scaling[s].threads,
-                    human(x->scaling[s].games_per_s.median, a, sizeof a),
-                    100 * x->scaling[s].efficiency);
+            fprintf(f, "%s%d: %s (%.0f%% wall, %.0f%% CPU)", s ? "; " : "",
+                    x->scaling[s].threads, human(x->scaling[s].games_per_s.median, a, sizeof a),
+                    100 * x->scaling[s].efficiency, 100 * x->scaling[s].cpu_efficiency);
         /* Per CPU second, in the unit of the game's first floor (games unless turns). */
         const struct bench_floor *fl[BENCH_MAX_FLOORS];
         int nfl = bench_floors_of(x->game->name, fl);
