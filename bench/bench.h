@@ -35,12 +35,19 @@ struct bench_opts {
     double budget_s;    /* wall time of one timed run of a time-budgeted figure */
     int threads;        /* largest thread count of the scaling runs */
     int mcts_positions; /* fixed positions searched per MCTS run */
+    int mcts_opening;   /* 1: also the searches from the opening (not with --quick) */
 };
 
 struct bench_scaling {
     int threads;
     struct bench_stat games_per_s;
-    double efficiency; /* median games/s / (threads * median games/s at 1 thread) */
+    /* The same runs per second of CPU time summed over the team's threads, and each
+     * thread's CPU time as a share of the run's wall time (1: every thread had a core). */
+    struct bench_stat games_per_cpu_s;
+    struct bench_stat cpu_per_thread;
+    double efficiency;     /* by wall time: median games/s / (threads * games/s at 1 thread) */
+    double cpu_efficiency; /* by CPU time: games/CPU s / games/CPU s at 1 thread; below 1
+                            * when threads slow each other (shared caches, SMT, memory) */
 };
 
 struct bench_result {
@@ -74,6 +81,11 @@ struct bench_result {
     double mean_legal_moves;              /* average count over those positions */
     int legal_positions;
     struct bench_stat mcts_iters_per_s;
+    struct bench_stat mcts_iters_per_cpu_s; /* the same searches per thread CPU second */
+    /* Searches from the opening: the first seat decision of seeded game BENCH_MCTS_BASE
+     * (whole-game playouts, the slowest iterations); the same spec and iterations. */
+    struct bench_stat mcts_opening_iters_per_s;
+    struct bench_stat mcts_opening_iters_per_cpu_s;
     char mcts_note[300]; /* why mcts_iters_per_s is null, else "" */
 
     int num_scaling;
@@ -90,6 +102,17 @@ int bench_game(const struct kk_game *g, const struct kk_variant *v, int players,
 int bench_signature(const struct kk_game *g, const struct kk_variant *v, int players,
                     struct bench_result *r, kk_error *err);
 
+/* --mcts-memory N: one search of N iterations (BENCH_MCTS_SPEC with iters=N) from the
+ * opening (the first decision of seeded game BENCH_MCTS_BASE), with the process's peak
+ * resident memory before and after. */
+struct bench_memory {
+    long long iters;
+    double wall_s, cpu_s;
+    long rss_before_kb, rss_after_kb; /* peak resident set size (getrusage), KiB */
+};
+int bench_mcts_memory(const struct kk_game *g, const struct kk_variant *v, int players,
+                      long long iters, struct bench_memory *m, kk_error *err);
+
 /* The thread counts measured for a maximum of T: 1, 2, 4, ... below T, then T. */
 int bench_thread_steps(int max_threads, int *steps);
 
@@ -98,24 +121,40 @@ struct bench_conditions {
     char cpu[160];
     int cores;      /* processors this process may run on */
     double load1;   /* 1-minute load average when the bench started; < 0: unknown */
+    double load1_end; /* the same when it ended (set by bench_conditions_end) */
     char date[32];  /* UTC, ISO 8601 */
     char command[512];
 };
 
 void bench_conditions_read(struct bench_conditions *c, int argc, char **argv);
+/* Reads the load average again at the end of the run. */
+void bench_conditions_end(struct bench_conditions *c);
 
-/* The floor an issue sets for a game, or NULL when it has none. */
+/* A floor an issue sets for a game. It is stated per core-second: the wall-clock median
+ * on one core meets it on a quiet machine; on a busy one (the runs got less than
+ * BENCH_BUSY_SHARE of a core) the rate per CPU second decides between "MISSED" and
+ * "inconclusive", never a verdict of MISSED that only the other processes caused. */
 struct bench_floor {
     const char *game;
-    const char *metric; /* JSON name of the figure */
+    const char *metric;     /* JSON name of the wall-clock figure */
+    const char *cpu_metric; /* JSON name of the same figure per CPU second */
     double min;
     int players; /* the floor is stated for this seat count; 0: any */
     const char *what;
 };
-const struct bench_floor *bench_floor_find(const char *game);
-/* The measured median of a floor's metric; n == 0 when not measured. */
+#define BENCH_BUSY_SHARE 0.9
+#define BENCH_MAX_FLOORS 4
+/* The floors set for a game (at most BENCH_MAX_FLOORS); returns how many. */
+int bench_floors_of(const char *game, const struct bench_floor **out);
+/* The measured medians of a floor's metric, wall clock and per CPU second (n == 0 when
+ * not measured), and the CPU share of those runs. */
 const struct bench_stat *bench_floor_value(const struct bench_floor *f,
                                            const struct bench_result *r);
+const struct bench_stat *bench_floor_cpu_value(const struct bench_floor *f,
+                                               const struct bench_result *r);
+/* "met", "MISSED", "inconclusive: ..." or why the floor does not apply. */
+const char *bench_floor_verdict(const struct bench_floor *f, const struct bench_result *r,
+                                char *buf, size_t size);
 
 /* Text: a header once, then one block per game as it is measured. */
 void bench_print_header(FILE *f, const struct bench_conditions *c, const struct bench_opts *o);
@@ -131,9 +170,10 @@ void bench_print_json(FILE *f, const struct bench_conditions *c, const struct be
 void bench_print_markdown(FILE *f, const struct bench_conditions *c, const struct bench_opts *o,
                           const struct bench_result *r, int n);
 
-/* --compare FILE: an earlier `kark bench --json` output, held as text. */
+/* --compare FILE: an earlier `kark bench --json` output, parsed (a jansson json_t *,
+ * kept opaque here so only compare.c needs jansson's header). */
 struct bench_baseline {
-    char *text;
+    void *root;
     const char *path;
 };
 

@@ -1,9 +1,11 @@
 /* --compare FILE: a run set against an earlier `kark bench --json` output, so a speed
  * change shows as ratios and a behaviour change as a moved signature. The baseline is
- * read in the bench's own JSON layout: one game object per line, starting {"game":. */
+ * parsed with jansson, so any layout of the same JSON works (a pretty-printed copy, one
+ * reformatted by jq or python -m json.tool): only the members' names and values count. */
 #include "bench.h"
 
 #include <errno.h>
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,71 +17,48 @@ int bench_baseline_load(const char *path, struct bench_baseline *b, kk_error *er
     FILE *f = fopen(path, "r");
     if (!f)
         return kk_fail(err, "%s: cannot open: %s", path, strerror(errno));
-    struct kk_buf text = {0};
-    char chunk[4096];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        kk_buf_append(&text, chunk, n);
+    json_error_t jerr;
+    json_t *root = json_loadf(f, 0, &jerr);
     fclose(f);
-    if (!text.data || !strstr(text.data, "\n{\"game\":\"")) {
-        kk_buf_free(&text);
-        return kk_fail(err, "%s: not a 'kark bench --json' output (no game lines)", path);
+    if (!root)
+        return kk_fail(err, "%s: not valid JSON (line %d, column %d: %s)", path, jerr.line,
+                       jerr.column, jerr.text);
+    json_t *games = json_object_get(root, "games");
+    if (!json_is_array(games)) {
+        json_decref(root);
+        return kk_fail(err, "%s: not a 'kark bench --json' output (no \"games\" list)", path);
     }
-    b->text = text.data; /* owned from here on; kk_buf_free would free the same block */
+    b->root = root;
     b->path = path;
     return 0;
 }
 
 void bench_baseline_free(struct bench_baseline *b)
 {
-    free(b->text);
+    json_decref(b->root);
     memset(b, 0, sizeof *b);
 }
 
-/* The baseline's line for game, as [*start, *end), or 0 if it has none. */
-static int game_line(const struct bench_baseline *b, const char *game, const char **start,
-                     const char **end)
+/* The baseline's object for game, or NULL if it has none. */
+static json_t *game_object(const struct bench_baseline *b, const char *game)
 {
-    char prefix[160];
-    snprintf(prefix, sizeof prefix, "\n{\"game\":\"%s\",", game);
-    const char *s = strstr(b->text, prefix);
-    if (!s)
-        return 0;
-    *start = s + 1;
-    *end = strchr(*start, '\n');
-    if (!*end)
-        *end = *start + strlen(*start);
-    return 1;
-}
-
-/* The number after "key": on [start, end); 0 if absent or null. */
-static int number_in(const char *start, const char *end, const char *key, double *out)
-{
-    char pattern[80];
-    int len = snprintf(pattern, sizeof pattern, "\"%s\":", key);
-    for (const char *s = start; s + len <= end; s++) {
-        if (memcmp(s, pattern, (size_t)len) != 0)
-            continue;
-        char *after;
-        *out = strtod(s + len, &after);
-        return after != s + len && after <= end;
+    json_t *games = json_object_get(b->root, "games"), *g;
+    size_t i;
+    json_array_foreach(games, i, g) {
+        const char *name = json_string_value(json_object_get(g, "game"));
+        if (name && strcmp(name, game) == 0)
+            return g;
     }
-    return 0;
+    return NULL;
 }
 
-/* The signature string after "signature":" on [start, end). */
-static int signature_in(const char *start, const char *end, char *out, size_t size)
+/* The number g.key; 0 if absent, null or not a number. */
+static int number_in(json_t *g, const char *key, double *out)
 {
-    static const char pattern[] = "\"signature\":\"";
-    const char *s = strstr(start, pattern);
-    if (!s || s >= end)
+    json_t *v = json_object_get(g, key);
+    if (!json_is_number(v))
         return 0;
-    s += sizeof pattern - 1;
-    size_t n = 0;
-    while (s + n < end && s[n] != '"' && n + 1 < size)
-        n++;
-    memcpy(out, s, n);
-    out[n] = '\0';
+    *out = json_number_value(v);
     return 1;
 }
 
@@ -112,8 +91,8 @@ int bench_compare(const struct bench_baseline *b, const struct bench_result *r,
                   struct bench_comparison *c)
 {
     memset(c, 0, sizeof *c);
-    const char *start, *end;
-    if (!game_line(b, r->game->name, &start, &end))
+    json_t *g = game_object(b, r->game->name);
+    if (!g)
         return 0;
     c->found = 1;
     for (int i = 0; i < NUM_COMPARED && i < BENCH_MAX_COMPARED; i++) {
@@ -121,16 +100,14 @@ int bench_compare(const struct bench_baseline *b, const struct bench_result *r,
         const struct bench_stat *now = figure(r, i);
         c->key[i] = compared[i].key;
         c->label[i] = compared[i].label;
-        if (now->n && number_in(start, end, compared[i].key, &old) && old > 0)
+        if (now->n && number_in(g, compared[i].key, &old) && old > 0)
             c->ratio[i] = now->median / old;
     }
     c->num = NUM_COMPARED < BENCH_MAX_COMPARED ? NUM_COMPARED : BENCH_MAX_COMPARED;
     double bytes;
-    c->old_state_bytes = number_in(start, end, "state_bytes", &bytes) ? (long)bytes : -1;
-    char sig[40];
-    snprintf(c->old_signature, sizeof c->old_signature, "?");
-    if (signature_in(start, end, sig, sizeof sig))
-        snprintf(c->old_signature, sizeof c->old_signature, "%s", sig);
+    c->old_state_bytes = number_in(g, "state_bytes", &bytes) ? (long)bytes : -1;
+    const char *sig = json_string_value(json_object_get(g, "signature"));
+    snprintf(c->old_signature, sizeof c->old_signature, "%s", sig ? sig : "?");
     char now_sig[24];
     snprintf(now_sig, sizeof now_sig, "%016llx", (unsigned long long)r->signature);
     c->signature_changed = strcmp(now_sig, c->old_signature) != 0;

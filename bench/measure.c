@@ -9,7 +9,9 @@
 #include "bench.h"
 
 #include <omp.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <string.h>
 #include <time.h>
 
@@ -442,6 +444,31 @@ static int mcts_position(const struct kk_game *g, const void *init0, int k, int 
     return found;
 }
 
+/* Moves state to the first seat decision with two or more legal moves of seeded game
+ * BENCH_MCTS_BASE (chance outcomes drawn from its stream, forced moves played). Returns 1
+ * if there is one. moves: room for g->max_moves. */
+static int first_decision(const struct kk_game *g, const void *init0, void *state,
+                          kk_move *moves)
+{
+    kk_rng chance, rng;
+    kk_game_rngs(BENCH_SEED, BENCH_MCTS_BASE, &chance, &rng);
+    memcpy(state, init0, g->state_size);
+    for (long events = 0; events < BENCH_MAX_EVENTS; events++) {
+        int who = g->to_move(state);
+        if (who == KK_TERMINAL)
+            return 0;
+        if (who == KK_CHANCE) {
+            g->apply(state, g->sample_chance(state, &chance));
+            continue;
+        }
+        int n = g->legal_moves(state, moves);
+        if (n >= 2)
+            return 1;
+        g->apply(state, moves[0]);
+    }
+    return 0;
+}
+
 static int measure_mcts(const struct kk_game *g, const void *init0, void *state,
                         const struct bench_opts *o, struct bench_result *r)
 {
@@ -460,7 +487,8 @@ static int measure_mcts(const struct kk_game *g, const void *init0, void *state,
     p.states = malloc((size_t)p.cap * g->state_size);
     void *fallback = malloc(g->state_size);
     kk_move *moves = malloc(sizeof *moves * (size_t)(g->max_moves > 0 ? g->max_moves : 1));
-    double *rates = malloc(sizeof *rates * (size_t)o->repeats);
+    double *rates = malloc(sizeof *rates * 2 * (size_t)o->repeats);
+    double *cpu_rates = rates ? rates + o->repeats : NULL;
     if (!p.states || !fallback || !moves || !rates) {
         snprintf(r->mcts_note, sizeof r->mcts_note, "out of memory");
         goto done;
@@ -472,23 +500,36 @@ static int measure_mcts(const struct kk_game *g, const void *init0, void *state,
         snprintf(r->mcts_note, sizeof r->mcts_note, "no decision with two or more moves");
         goto done;
     }
-    for (int rep = 0; rep < o->repeats; rep++) {
-        double t0 = now_s();
-        for (int k = 0; k < p.n; k++) {
-            kk_rng chance, rng;
-            kk_game_rngs(BENCH_SEED, BENCH_MCTS_BASE + (uint64_t)k, &chance, &rng);
-            if (a->reset)
-                a->reset(a); /* each search starts from an empty tree */
-            kk_move m = a->choose(a, position(&p, g, k), &rng);
-            if (!kk_is_legal(g, position(&p, g, k), m)) {
-                snprintf(r->mcts_note, sizeof r->mcts_note,
-                         "mcts chose an illegal move at position %d", k);
-                goto done;
+    /* The opening: the first seat decision of game BENCH_MCTS_BASE. */
+    int have_opening = o->mcts_opening && first_decision(g, init0, state, moves);
+    for (int phase = 0; phase < 1 + have_opening; phase++) {
+        int count = phase == 0 ? p.n : 1;
+        for (int rep = 0; rep < o->repeats; rep++) {
+            double t0 = now_s(), c0 = thread_cpu_s();
+            for (int k = 0; k < count; k++) {
+                const void *at = phase == 0 ? position(&p, g, k) : state;
+                kk_rng chance, rng;
+                kk_game_rngs(BENCH_SEED, BENCH_MCTS_BASE + (uint64_t)k, &chance, &rng);
+                if (a->reset)
+                    a->reset(a); /* each search starts from an empty tree */
+                kk_move m = a->choose(a, at, &rng);
+                if (!kk_is_legal(g, at, m)) {
+                    snprintf(r->mcts_note, sizeof r->mcts_note,
+                             "mcts chose an illegal move at position %d", k);
+                    goto done;
+                }
             }
+            double wall = now_s() - t0, cpu = thread_cpu_s() - c0;
+            if (cpu <= 0)
+                cpu = wall; /* no thread clock: fall back to wall time */
+            rates[rep] = (double)BENCH_MCTS_ITERS * count / wall;
+            cpu_rates[rep] = (double)BENCH_MCTS_ITERS * count / cpu;
         }
-        rates[rep] = (double)BENCH_MCTS_ITERS * p.n / (now_s() - t0);
+        summarise(rates, o->repeats, phase == 0 ? &r->mcts_iters_per_s
+                                                : &r->mcts_opening_iters_per_s);
+        summarise(cpu_rates, o->repeats, phase == 0 ? &r->mcts_iters_per_cpu_s
+                                                    : &r->mcts_opening_iters_per_cpu_s);
     }
-    summarise(rates, o->repeats, &r->mcts_iters_per_s);
 done:
     free(rates);
     free(moves);
@@ -496,6 +537,62 @@ done:
     free(p.states);
     kk_agent_destroy(a);
     return 0;
+}
+
+static long peak_rss_kb(void)
+{
+    struct rusage ru;
+    return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
+}
+
+int bench_mcts_memory(const struct kk_game *g, const struct kk_variant *v, int players,
+                      long long iters, struct bench_memory *m, kk_error *err)
+{
+    memset(m, 0, sizeof *m);
+    struct bench_result r;
+    memset(&r, 0, sizeof r);
+    void *init0 = initial_state(g, v, players, &r, err);
+    if (!init0)
+        return -1;
+    void *state = malloc(g->state_size);
+    kk_move *moves = malloc(sizeof *moves * (size_t)(g->max_moves > 0 ? g->max_moves : 1));
+    int rc = -1;
+    struct kk_agent *a = NULL;
+    if (!state || !moves) {
+        kk_fail(err, "%s: out of memory", g->name);
+        goto done;
+    }
+    if (!first_decision(g, init0, state, moves)) {
+        kk_fail(err, "%s: no decision with two or more moves", g->name);
+        goto done;
+    }
+    /* The bench's MCTS spec with the iteration count replaced. */
+    char spec[256];
+    const char *rest = strchr(BENCH_MCTS_SPEC, ','); /* the options after iters=... */
+    snprintf(spec, sizeof spec, "mcts:iters=%lld%s", iters, rest ? rest : "");
+    m->rss_before_kb = peak_rss_kb();
+    if (!(a = kk_agent_create(g, spec, err)))
+        goto done;
+    kk_rng chance, rng;
+    kk_game_rngs(BENCH_SEED, BENCH_MCTS_BASE, &chance, &rng);
+    double t0 = now_s(), c0 = thread_cpu_s();
+    kk_move mv = a->choose(a, state, &rng);
+    m->wall_s = now_s() - t0;
+    m->cpu_s = thread_cpu_s() - c0;
+    m->rss_after_kb = peak_rss_kb();
+    m->iters = iters;
+    if (!kk_is_legal(g, state, mv)) {
+        kk_fail(err, "%s: mcts chose an illegal move", g->name);
+        goto done;
+    }
+    rc = 0;
+done:
+    if (a)
+        kk_agent_destroy(a);
+    free(moves);
+    free(state);
+    free(init0);
+    return rc;
 }
 
 int bench_thread_steps(int max_threads, int *steps)
@@ -516,7 +613,9 @@ static int measure_scaling(const struct kk_game *g, const void *init0,
 {
     int steps[BENCH_MAX_STEPS];
     int num_steps = bench_thread_steps(o->threads, steps);
-    double *rates = malloc(sizeof *rates * (size_t)o->repeats);
+    double *rates = malloc(sizeof *rates * 3 * (size_t)o->repeats);
+    double *cpu_rates = rates ? rates + o->repeats : NULL;
+    double *per_thread = rates ? cpu_rates + o->repeats : NULL;
     struct outcome *sig = malloc(sizeof *sig * BENCH_SIG_GAMES);
     if (!rates || !sig) {
         free(rates);
@@ -535,9 +634,10 @@ static int measure_scaling(const struct kk_game *g, const void *init0,
             n = BENCH_SIG_GAMES;
         for (int rep = 0; rep < o->repeats && rc == 0; rep++) {
             int stuck = 0, nomem = 0;
-            double t0 = now_s();
-#pragma omp parallel num_threads(threads) reduction(| : stuck, nomem)
+            double t0 = now_s(), cpu = 0;
+#pragma omp parallel num_threads(threads) reduction(| : stuck, nomem) reduction(+ : cpu)
             {
+                double c0 = thread_cpu_s();
 #pragma omp single
                 team = omp_get_num_threads();
                 /* Each thread's scratch state on its own cache lines: no false sharing. */
@@ -556,8 +656,11 @@ static int measure_scaling(const struct kk_game *g, const void *init0,
                         outcome_of(g, state, length, &sig[i]);
                 }
                 free(state);
+                cpu += thread_cpu_s() - c0;
             }
             double elapsed = now_s() - t0;
+            if (cpu <= 0)
+                cpu = elapsed * team; /* no thread clock: assume every thread had a core */
             if (nomem || stuck) {
                 rc = kk_fail(err, nomem ? "%s: out of memory"
                                         : "%s: a random game did not end (threaded run)",
@@ -572,13 +675,19 @@ static int measure_scaling(const struct kk_game *g, const void *init0,
                 break;
             }
             rates[rep] = (double)n / elapsed;
+            cpu_rates[rep] = (double)n / cpu;
+            per_thread[rep] = cpu / (elapsed * team);
         }
         if (rc == 0) {
             struct bench_scaling *sc = &r->scaling[r->num_scaling++];
             sc->threads = team;
             summarise(rates, o->repeats, &sc->games_per_s);
+            summarise(cpu_rates, o->repeats, &sc->games_per_cpu_s);
+            summarise(per_thread, o->repeats, &sc->cpu_per_thread);
             double base = r->scaling[0].games_per_s.median;
             sc->efficiency = base > 0 ? sc->games_per_s.median / (team * base) : 0;
+            double cpu_base = r->scaling[0].games_per_cpu_s.median;
+            sc->cpu_efficiency = cpu_base > 0 ? sc->games_per_cpu_s.median / cpu_base : 0;
         }
     }
     free(sig);

@@ -34,39 +34,79 @@ static const char *build_flags(void)
     return s;
 }
 
-/* The speed each game's issue asks for. */
+/* The speed each game's issue asks for, per core-second (see bench.h). */
 static const struct bench_floor floors[] = {
-    {"son-of-kark", "random_games_per_s", 200000, 2, "random 2-player games/s"},
-    {"carcassonne", "random_games_per_s", 50000, 0, "random games/s with farms"},
-    {"cardcassonne", "random_games_per_s", 100000, 0, "random games/s"},
-    {"carcassonne-dice", "random_turns_per_s", 1000000, 0, "random turns/s"},
+    {"son-of-kark", "random_games_per_s", "random_games_per_cpu_s", 200000, 2,
+     "random 2-player games/s"},
+    {"carcassonne", "random_games_per_s", "random_games_per_cpu_s", 200000, 2,
+     "random 2-player games/s with farms (issue 23)"},
+    {"carcassonne", "mcts_opening_iters_per_s", "mcts_opening_iters_per_cpu_s", 150000, 2,
+     "MCTS iterations/s on the opening (issue 23)"},
+    {"cardcassonne", "random_games_per_s", "random_games_per_cpu_s", 100000, 0,
+     "random games/s"},
+    {"carcassonne-dice", "random_turns_per_s", "random_turns_per_cpu_s", 1000000, 0,
+     "random turns/s"},
 };
 
-const struct bench_floor *bench_floor_find(const char *game)
+int bench_floors_of(const char *game, const struct bench_floor **out)
 {
-    for (size_t i = 0; i < sizeof floors / sizeof floors[0]; i++)
+    int n = 0;
+    for (size_t i = 0; i < sizeof floors / sizeof floors[0] && n < BENCH_MAX_FLOORS; i++)
         if (strcmp(floors[i].game, game) == 0)
-            return &floors[i];
+            out[n++] = &floors[i];
+    return n;
+}
+
+/* The figure of a result by its JSON name (NULL: not a figure a floor can use). */
+static const struct bench_stat *figure_named(const struct bench_result *r, const char *name)
+{
+    static const char *const names[] = {
+        "random_games_per_s", "random_games_per_cpu_s", "random_turns_per_s",
+        "random_turns_per_cpu_s", "mcts_iters_per_s", "mcts_iters_per_cpu_s",
+        "mcts_opening_iters_per_s", "mcts_opening_iters_per_cpu_s"};
+    const struct bench_stat *stats[] = {
+        &r->random_games_per_s, &r->random_games_per_cpu_s, &r->random_turns_per_s,
+        &r->random_turns_per_cpu_s, &r->mcts_iters_per_s, &r->mcts_iters_per_cpu_s,
+        &r->mcts_opening_iters_per_s, &r->mcts_opening_iters_per_cpu_s};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(names[i], name) == 0)
+            return stats[i];
     return NULL;
 }
 
 const struct bench_stat *bench_floor_value(const struct bench_floor *f,
                                            const struct bench_result *r)
 {
-    if (strcmp(f->metric, "random_turns_per_s") == 0)
-        return &r->random_turns_per_s;
-    return &r->random_games_per_s;
+    return figure_named(r, f->metric);
 }
 
-/* "met", "MISSED", or why the floor does not apply to this run. */
-static const char *floor_verdict(const struct bench_floor *f, const struct bench_result *r)
+const struct bench_stat *bench_floor_cpu_value(const struct bench_floor *f,
+                                               const struct bench_result *r)
 {
-    const struct bench_stat *s = bench_floor_value(f, r);
-    if (s->n == 0)
+    return figure_named(r, f->cpu_metric);
+}
+
+static const char *human(double v, char *buf, size_t size);
+
+const char *bench_floor_verdict(const struct bench_floor *f, const struct bench_result *r,
+                                char *buf, size_t size)
+{
+    const struct bench_stat *wall = bench_floor_value(f, r), *cpu = bench_floor_cpu_value(f, r);
+    if (!wall || wall->n == 0)
         return "not measured";
     if (f->players && f->players != r->players)
         return "n/a: other player count";
-    return s->median >= f->min ? "met" : "MISSED";
+    if (wall->median >= f->min)
+        return "met";
+    if (!cpu || cpu->n == 0 || cpu->median < f->min)
+        return "MISSED";
+    /* The wall clock misses, the CPU clock clears: other processes had the core. */
+    double share = wall->median / cpu->median;
+    char rate[40];
+    snprintf(buf, size, "inconclusive: the runs got %.0f%% of a core%s; %s per CPU s clears it",
+             100 * share, share < BENCH_BUSY_SHARE ? " (busy machine)" : "",
+             human(cpu->median, rate, sizeof rate));
+    return buf;
 }
 
 static void trim(char *s)
@@ -119,6 +159,7 @@ void bench_conditions_read(struct bench_conditions *c, int argc, char **argv)
             c->load1 = -1;
         fclose(f);
     }
+    c->load1_end = -1;
     time_t t = time(NULL);
     struct tm tm;
     if (gmtime_r(&t, &tm))
@@ -126,6 +167,17 @@ void bench_conditions_read(struct bench_conditions *c, int argc, char **argv)
     size_t n = (size_t)snprintf(c->command, sizeof c->command, "kark");
     for (int i = 0; i < argc && n < sizeof c->command; i++)
         n += (size_t)snprintf(c->command + n, sizeof c->command - n, " %s", argv[i]);
+}
+
+void bench_conditions_end(struct bench_conditions *c)
+{
+    c->load1_end = -1;
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f) {
+        if (fscanf(f, "%lf", &c->load1_end) != 1)
+            c->load1_end = -1;
+        fclose(f);
+    }
 }
 
 /* A rate for people: thousands separated by commas; two decimals below 100 unless whole
@@ -157,6 +209,23 @@ void bench_print_header(FILE *f, const struct bench_conditions *c, const struct 
             o->repeats, o->repeats == 1 ? "" : "s", o->budget_s * 1000);
 }
 
+/* "floor MIN WHAT: VERDICT" for the floors of r's game on the figure `metric`, or NULL. */
+static const char *floor_note(const struct bench_result *r, const char *metric, char *buf,
+                              size_t size)
+{
+    const struct bench_floor *fl[BENCH_MAX_FLOORS];
+    int n = bench_floors_of(r->game->name, fl);
+    for (int i = 0; i < n; i++) {
+        if (strcmp(fl[i]->metric, metric) != 0)
+            continue;
+        char a[40], why[200];
+        snprintf(buf, size, "floor %s %s per core-second: %s", human(fl[i]->min, a, sizeof a),
+                 fl[i]->what, bench_floor_verdict(fl[i], r, why, sizeof why));
+        return buf;
+    }
+    return NULL;
+}
+
 static void stat_row(FILE *f, const char *label, const struct bench_stat *s, const char *extra)
 {
     char a[40], b[40], c[40];
@@ -171,7 +240,7 @@ static void stat_row(FILE *f, const char *label, const struct bench_stat *s, con
 void bench_print_game(FILE *f, const struct bench_result *r, int signature_only)
 {
     const struct kk_game *g = r->game;
-    char a[40], b[40], c[40], note[200];
+    char a[40], b[40], note[300], note2[300], note3[300];
     if (signature_only) {
         fprintf(f, "%-18s %016llx\n", g->name, (unsigned long long)r->signature);
         return;
@@ -180,16 +249,9 @@ void bench_print_game(FILE *f, const struct bench_result *r, int signature_only)
             human((double)r->state_bytes, a, sizeof a), (unsigned long long)r->signature);
     fprintf(f, "  variant: %s\n", r->variant[0] ? r->variant : "(no parameters)");
     fprintf(f, "  %-22s %14s %14s %14s\n", "figure", "median", "min", "max");
-    const struct bench_floor *fl = bench_floor_find(g->name);
-    const char *games_note = NULL, *turns_note = NULL;
-    if (fl) {
-        snprintf(note, sizeof note, "floor %s %s: %s", human(fl->min, a, sizeof a), fl->what,
-                 floor_verdict(fl, r));
-        if (strcmp(fl->metric, "random_turns_per_s") == 0)
-            turns_note = note;
-        else
-            games_note = note;
-    }
+    const char *games_note = floor_note(r, "random_games_per_s", note, sizeof note);
+    const char *turns_note = floor_note(r, "random_turns_per_s", note2, sizeof note2);
+    const char *mcts_note = floor_note(r, "mcts_opening_iters_per_s", note3, sizeof note3);
     stat_row(f, "random games/s", &r->random_games_per_s, games_note);
     stat_row(f, "moves/s", &r->moves_per_s, "seat moves chosen at random and applied");
     stat_row(f, "events/s", &r->events_per_s, "moves and chance outcomes applied");
@@ -207,14 +269,24 @@ void bench_print_game(FILE *f, const struct bench_result *r, int signature_only)
     stat_row(f, "legal gen/s", &r->legal_gen_per_s, legal);
     stat_row(f, "mcts iters/s", &r->mcts_iters_per_s,
              r->mcts_iters_per_s.n ? BENCH_MCTS_SPEC : r->mcts_note);
-    fprintf(f, "  %-22s %14s %14s %14s  %s\n", "threads", "games/s", "min", "max", "efficiency");
+    if (r->mcts_iters_per_cpu_s.n)
+        stat_row(f, "mcts iters/CPU s", &r->mcts_iters_per_cpu_s, "per second of CPU time");
+    if (r->mcts_opening_iters_per_s.n) {
+        stat_row(f, "mcts opening iters/s", &r->mcts_opening_iters_per_s,
+                 mcts_note ? mcts_note : "the same searches from the first decision");
+        stat_row(f, "mcts opening iters/CPU s", &r->mcts_opening_iters_per_cpu_s,
+                 "per second of CPU time");
+    }
+    fprintf(f, "  %-22s %14s %14s %14s  %s\n", "threads", "games/s", "games/CPU s",
+            "CPU/thread", "efficiency by wall time, by CPU time");
     for (int i = 0; i < r->num_scaling; i++) {
         const struct bench_scaling *s = &r->scaling[i];
         char label[24];
         snprintf(label, sizeof label, "%d", s->threads);
-        fprintf(f, "  %22s %14s %14s %14s  %.1f%%\n", label,
-                human(s->games_per_s.median, a, sizeof a), human(s->games_per_s.min, b, sizeof b),
-                human(s->games_per_s.max, c, sizeof c), 100 * s->efficiency);
+        fprintf(f, "  %22s %14s %14s %13.0f%%  %.1f%%, %.1f%%\n", label,
+                human(s->games_per_s.median, a, sizeof a),
+                human(s->games_per_cpu_s.median, b, sizeof b), 100 * s->cpu_per_thread.median,
+                100 * s->efficiency, 100 * s->cpu_efficiency);
     }
     fprintf(f, "  %d signature games on the fast path (playout signature %016llx): mean "
                "length %.2f, mean scores",
@@ -269,6 +341,9 @@ static void json_game(struct kk_buf *b, const struct bench_result *r, int signat
     kk_buf_printf(b, ",\"legal_positions\":%d,\"mean_legal_moves\":%.4f", r->legal_positions,
                   r->mean_legal_moves);
     json_stat(b, "mcts_iters_per_s", &r->mcts_iters_per_s);
+    json_stat(b, "mcts_iters_per_cpu_s", &r->mcts_iters_per_cpu_s);
+    json_stat(b, "mcts_opening_iters_per_s", &r->mcts_opening_iters_per_s);
+    json_stat(b, "mcts_opening_iters_per_cpu_s", &r->mcts_opening_iters_per_cpu_s);
     if (r->mcts_iters_per_s.n == 0) {
         kk_buf_printf(b, ",\"mcts_note\":");
         kk_buf_json_string(b, r->mcts_note);
@@ -277,23 +352,33 @@ static void json_game(struct kk_buf *b, const struct bench_result *r, int signat
     for (int i = 0; i < r->num_scaling; i++) {
         const struct bench_scaling *s = &r->scaling[i];
         kk_buf_printf(b, "%s{\"threads\":%d,\"games_per_s\":%.1f,\"games_per_s_min\":%.1f,"
-                         "\"games_per_s_max\":%.1f,\"efficiency\":%.4f}",
+                         "\"games_per_s_max\":%.1f,\"efficiency\":%.4f",
                       i ? "," : "", s->threads, s->games_per_s.median, s->games_per_s.min,
                       s->games_per_s.max, s->efficiency);
+        kk_buf_printf(b, ",\"games_per_cpu_s\":%.1f,\"cpu_per_thread\":%.4f,"
+                         "\"cpu_efficiency\":%.4f}",
+                      s->games_per_cpu_s.median, s->cpu_per_thread.median, s->cpu_efficiency);
     }
     kk_buf_printf(b, "]");
-    const struct bench_floor *fl = bench_floor_find(r->game->name);
-    if (fl) {
-        kk_buf_printf(b, ",\"floor\":{\"metric\":\"%s\",\"min\":%.0f,\"players\":", fl->metric,
-                      fl->min);
-        if (fl->players)
-            kk_buf_printf(b, "%d", fl->players);
+    const struct bench_floor *fl[BENCH_MAX_FLOORS];
+    int nfl = bench_floors_of(r->game->name, fl);
+    kk_buf_printf(b, ",\"floors\":[");
+    for (int i = 0; i < nfl; i++) {
+        char why[200];
+        kk_buf_printf(b, "%s{\"metric\":\"%s\",\"cpu_metric\":\"%s\",\"min\":%.0f,"
+                         "\"players\":",
+                      i ? "," : "", fl[i]->metric, fl[i]->cpu_metric, fl[i]->min);
+        if (fl[i]->players)
+            kk_buf_printf(b, "%d", fl[i]->players);
         else
             kk_buf_printf(b, "null");
-        kk_buf_printf(b, ",\"verdict\":\"%s\"}", floor_verdict(fl, r));
-    } else {
-        kk_buf_printf(b, ",\"floor\":null");
+        kk_buf_printf(b, ",\"what\":");
+        kk_buf_json_string(b, fl[i]->what);
+        kk_buf_printf(b, ",\"verdict\":");
+        kk_buf_json_string(b, bench_floor_verdict(fl[i], r, why, sizeof why));
+        kk_buf_printf(b, "}");
     }
+    kk_buf_printf(b, "]");
     kk_buf_printf(b, "}");
 }
 
@@ -307,6 +392,11 @@ void bench_print_json(FILE *f, const struct bench_conditions *c, const struct be
     kk_buf_printf(&b, ",\"cores\":%d,\"load_avg_1m\":", c->cores);
     if (c->load1 >= 0)
         kk_buf_printf(&b, "%.2f", c->load1);
+    else
+        kk_buf_printf(&b, "null");
+    kk_buf_printf(&b, ",\"load_avg_1m_end\":");
+    if (c->load1_end >= 0)
+        kk_buf_printf(&b, "%.2f", c->load1_end);
     else
         kk_buf_printf(&b, "null");
     kk_buf_printf(&b, ",\"compiler\":");
@@ -364,19 +454,20 @@ void bench_print_markdown(FILE *f, const struct bench_conditions *c, const struc
 {
     char a[40], b[40], d[40];
     fprintf(f, "### %.10s, commit %s\n\n", c->date, KK_GIT_COMMIT);
-    fprintf(f, "- machine: %s, %d cores, 1-minute load %.2f at the start\n", c->cpu, c->cores,
-            c->load1);
+    fprintf(f, "- machine: %s, %d cores, 1-minute load %.2f at the start, %.2f at the end\n",
+            c->cpu, c->cores, c->load1, c->load1_end);
     fprintf(f, "- build: %s, %s, `%s`\n", KK_BUILD_TYPE, KK_COMPILER, build_flags());
     fprintf(f, "- command: `%s` (median of %d run%s; time-budgeted runs of %.0f ms; date %s)\n\n",
             c->command, o->repeats, o->repeats == 1 ? "" : "s", o->budget_s * 1000, c->date);
     fprintf(f, "| game | players | state bytes | random games/s (min-max) | moves/s | "
                "legal gen/s | MCTS iters/s | random turns/s | games/s by threads "
-               "(efficiency) | CPU share | per CPU s | floor | signature |\n");
-    fprintf(f, "|---|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|---|---|\n");
+               "(efficiency by wall time, by CPU time) | CPU share | per CPU s | MCTS opening iters/CPU s | floors | "
+               "signature |\n");
+    fprintf(f, "|---|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|--:|---|---|\n");
     for (int i = 0; i < n; i++) {
         const struct bench_result *x = &r[i];
         if (x->error[0]) {
-            fprintf(f, "| %s | failed: %s |||||||||||\n", x->game->name, x->error);
+            fprintf(f, "| %s | failed: %s ||||||||||||\n", x->game->name, x->error);
             continue;
         }
         fprintf(f, "| %s | %d | %s | %s (%s-", x->game->name, x->players,
@@ -391,23 +482,30 @@ void bench_print_markdown(FILE *f, const struct bench_conditions *c, const struc
         fprintf(f, "%s | ", x->random_turns_per_s.n
                                 ? human(x->random_turns_per_s.median, a, sizeof a) : "-");
         for (int s = 0; s < x->num_scaling; s++)
-            fprintf(f, "%s%d: %s (%.0f%%)", s ? "; " : "", x->scaling[s].threads,
-                    human(x->scaling[s].games_per_s.median, a, sizeof a),
-                    100 * x->scaling[s].efficiency);
-        /* Per CPU second, in the unit of the game's floor (games unless it is turns). */
-        const struct bench_floor *fl = bench_floor_find(x->game->name);
-        int in_turns = fl && strcmp(fl->metric, "random_turns_per_s") == 0 &&
+            fprintf(f, "%s%d: %s (%.0f%% wall, %.0f%% CPU)", s ? "; " : "",
+                    x->scaling[s].threads, human(x->scaling[s].games_per_s.median, a, sizeof a),
+                    100 * x->scaling[s].efficiency, 100 * x->scaling[s].cpu_efficiency);
+        /* Per CPU second, in the unit of the game's first floor (games unless turns). */
+        const struct bench_floor *fl[BENCH_MAX_FLOORS];
+        int nfl = bench_floors_of(x->game->name, fl);
+        int in_turns = nfl && strcmp(fl[0]->metric, "random_turns_per_s") == 0 &&
                        x->random_turns_per_cpu_s.n;
         fprintf(f, " | %.0f%% | %s %s", 100 * x->cpu_share.median,
                 human(in_turns ? x->random_turns_per_cpu_s.median
                                : x->random_games_per_cpu_s.median,
                       a, sizeof a),
                 in_turns ? "turns" : "games");
-        if (fl)
-            fprintf(f, " | >= %s %s: %s", human(fl->min, a, sizeof a), fl->what,
-                    floor_verdict(fl, x));
-        else
-            fprintf(f, " | -");
+        fprintf(f, " | %s", x->mcts_opening_iters_per_cpu_s.n
+                                ? human(x->mcts_opening_iters_per_cpu_s.median, a, sizeof a)
+                                : "-");
+        fprintf(f, " | ");
+        for (int k = 0; k < nfl; k++) {
+            char why[200];
+            fprintf(f, "%s>= %s %s: %s", k ? "; " : "", human(fl[k]->min, a, sizeof a),
+                    fl[k]->what, bench_floor_verdict(fl[k], x, why, sizeof why));
+        }
+        if (nfl == 0)
+            fprintf(f, "-");
         fprintf(f, " | `%016llx` |\n", (unsigned long long)x->signature);
     }
 }
@@ -425,7 +523,16 @@ void bench_print_summary(FILE *f, const struct bench_result *r, int n)
             fprintf(f, "%-18s failed: %s\n", x->game->name, x->error);
             continue;
         }
-        const struct bench_floor *fl = bench_floor_find(x->game->name);
+        const struct bench_floor *fl[BENCH_MAX_FLOORS];
+        int nfl = bench_floors_of(x->game->name, fl);
+        char verdicts[400] = "-";
+        size_t used = 0;
+        for (int k = 0; k < nfl && used < sizeof verdicts; k++) {
+            char why[200];
+            used += (size_t)snprintf(verdicts + used, sizeof verdicts - used, "%s%s",
+                                     k ? "; " : "",
+                                     bench_floor_verdict(fl[k], x, why, sizeof why));
+        }
         const struct bench_scaling *last = x->num_scaling ? &x->scaling[x->num_scaling - 1] : NULL;
         char eff[24] = "-";
         if (last)
@@ -436,6 +543,6 @@ void bench_print_summary(FILE *f, const struct bench_result *r, int n)
                 human(x->moves_per_s.median, c, sizeof c),
                 human(x->legal_gen_per_s.median, d, sizeof d),
                 x->mcts_iters_per_s.n ? human(x->mcts_iters_per_s.median, e, sizeof e) : "null",
-                eff, (unsigned long long)x->signature, fl ? floor_verdict(fl, x) : "-");
+                eff, (unsigned long long)x->signature, verdicts);
     }
 }

@@ -26,6 +26,9 @@ kk_ensure_packages() {
     # Open MPI: distributed tournament and balance runs (docs/cluster.md).
     command -v mpirun >/dev/null 2>&1 || missing+=(openmpi-bin)
     dpkg -s libopenmpi-dev >/dev/null 2>&1 || missing+=(libopenmpi-dev)
+    command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+    # jansson: kark bench --compare reads JSON with it.
+    dpkg -s libjansson-dev >/dev/null 2>&1 || missing+=(libjansson-dev)
     [ ${#missing[@]} -eq 0 ] || kk_apt_install build "${missing[@]}"
 }
 

@@ -113,6 +113,18 @@ for g in d["games"]:
     assert abs(g["scaling"][0]["efficiency"] - 1) < 1e-9
     for s in g["scaling"]:
         assert s["games_per_s"] > 0 and s["efficiency"] > 0, name + ": scaling"
+        assert s["games_per_cpu_s"] > 0 and s["cpu_efficiency"] > 0, name + ": CPU scaling"
+        assert 0 < s["cpu_per_thread"] <= 1.5, name + ": cpu_per_thread"
+    for k in ("mcts_iters_per_cpu_s", "mcts_opening_iters_per_s", "mcts_opening_iters_per_cpu_s"):
+        assert k in g and (g[k] is None or g[k] > 0), name + ": " + k
+    for f in g["floors"]:
+        v = f["verdict"]
+        assert v in ("met", "MISSED", "not measured", "n/a: other player count") or \
+            v.startswith("inconclusive: "), name + ": verdict " + v
+        # Never MISSED when the rate per CPU second clears the floor (issue 22, finding 8).
+        if g.get(f["cpu_metric"]) is not None and g[f["cpu_metric"]] >= f["min"]:
+            assert v != "MISSED", name + ": MISSED although per CPU s clears the floor"
+assert "load_avg_1m_end" in c
 EOF
         bad "bench --json shape: $(tail -n 3 "$tmp/py.out")"
     fi
@@ -131,8 +143,30 @@ sed "s/\"signature\":\"[0-9a-f]*\"/\"signature\":\"0000000000000000\"/" "$tmp/be
 "$KARK" bench "$first" --signatures --compare "$tmp/moved.json" >"$tmp/cmp" 2>&1
 if grep -q "signature CHANGED (was 0000000000000000)" "$tmp/cmp"; then ok; else
     bad "--compare did not see a moved signature: $(cat "$tmp/cmp")"; fi
+# A pretty-printed copy of the same JSON is the same baseline (issue 22, finding 8).
+if command -v python3 >/dev/null 2>&1; then
+    python3 -m json.tool "$tmp/bench.json" >"$tmp/pretty.json"
+    "$KARK" bench "$first" --signatures --compare "$tmp/pretty.json" >"$tmp/cmp" 2>&1
+    if grep -q "signature unchanged" "$tmp/cmp" && [ "$(wc -l <"$tmp/pretty.json")" -gt 50 ]
+    then ok; else bad "--compare of a pretty-printed baseline: $(cat "$tmp/cmp")"; fi
+fi
+printf '{"games": [\n' >"$tmp/broken.json"
+expect 2 "--compare .*broken.json: not valid JSON \(line" \
+    "$KARK" bench --compare "$tmp/broken.json"
 expect 2 "--compare .*nonexistent.json: cannot open" \
     "$KARK" bench --compare "$tmp/nonexistent.json"
+
+# Without --quick the MCTS searches from the opening are measured too.
+if "$KARK" bench "$first" --repeats 1 --budget 10 --threads 1 --json >"$tmp/open.json" 2>&1 &&
+    grep -q '"mcts_opening_iters_per_cpu_s":[0-9]' "$tmp/open.json"; then ok; else
+    bad "no MCTS opening figure: $(head -c 300 "$tmp/open.json")"; fi
+
+# --mcts-memory: one search with its time and peak memory (tiny here; docs/performance.md
+# has the 10-million-iteration figure).
+expect 2 "bad value '0' for --mcts-memory" "$KARK" bench --mcts-memory 0
+if "$KARK" bench "$first" --mcts-memory 200 >"$tmp/mem" 2>&1 &&
+    grep -q "^$first: one search of 200 iterations from the opening .*peak RSS [0-9.]* MiB" \
+        "$tmp/mem"; then ok; else bad "--mcts-memory: $(cat "$tmp/mem")"; fi
 
 # The ledger entry has the command and one table row per game.
 "$KARK" bench "$first" --quick --threads 1 --markdown >"$tmp/md" 2>&1 || bad "markdown run failed"

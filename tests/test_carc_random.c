@@ -225,6 +225,45 @@ static void span_limit(const struct kk_game *g)
     CHECK_EQ_INT(s->ntiles + s->discarded, CARC_NTILES);
 }
 
+/* carc_free_mask (legal_moves' one-pass check) agrees with carc_segment_free (the single
+ * segment check random_move uses) for every segment of every fitting placement, over the
+ * positions of random games with farmers: a follower is never offered on a segment the
+ * other calls occupied, nor withheld from a free one. */
+static void free_mask_agrees(const struct kk_game *g)
+{
+    struct carc_state *s = (struct carc_state *)state_buf;
+    kk_error err;
+    struct kk_variant v;
+    set_variant(g, &v, NULL);
+    long checked = 0, blocked = 0;
+    for (int game = 0; game < 40 / GAMES_SCALE + 2; game++) {
+        CHECK(kk_game_init(g, s, &v, 2 + game % 4, &err) == 0);
+        kk_rng rng;
+        kk_rng_seed(&rng, 4242, (uint64_t)game);
+        while (g->to_move(s) != KK_TERMINAL) {
+            if (g->to_move(s) == KK_CHANCE) {
+                g->apply(s, g->sample_chance(s, &rng));
+                continue;
+            }
+            int t = s->tile;
+            for (int k = 0; k < s->nfront; k++)
+                for (int rot = 0; rot < 4; rot++) {
+                    if (!((carc_fit[t][s->fpat[k]] >> rot) & 1u))
+                        continue;
+                    unsigned mask = carc_free_mask(s, s->fx[k], s->fy[k], t, rot);
+                    for (int j = 0; j < carc_tiles[t].nseg; j++) {
+                        int one = carc_segment_free(s, s->fx[k], s->fy[k], t, rot, j);
+                        CHECK_EQ_INT((int)((mask >> j) & 1u), one);
+                        checked++;
+                        blocked += !one;
+                    }
+                }
+            g->apply(s, g->random_move(s, &rng));
+        }
+    }
+    CHECK(checked > 10000 && blocked > 1000); /* both answers were exercised */
+}
+
 int main(void)
 {
     const struct kk_game *base = kk_game_find("carcassonne");
@@ -251,6 +290,7 @@ int main(void)
     }
     uniformity(base);
     span_limit(base);
+    free_mask_agrees(base);
     CHECK(decisions > 0);
     printf("%d random games, %ld scoring-order decisions read back\n", games, decisions);
     return kk_test_done("carc_random");

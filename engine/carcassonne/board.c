@@ -101,7 +101,7 @@ int carc_cell_open(const struct carc_state *s, int x, int y)
     return !s->near_limit || span_ok(s, x, y);
 }
 
-static void frontier_remove(struct carc_state *s, int k)
+static inline void frontier_remove(struct carc_state *s, int k)
 {
     int last = --s->nfront;
     if (k != last) {
@@ -130,7 +130,7 @@ int carc_count_placements(const struct carc_state *s, int t)
     int n = 0;
     for (int k = 0; k < s->nfront; k++)
         if (front_usable(s, k))
-            n += popcount4(carc_fit[s->fpat[k]][t]);
+            n += popcount4(carc_fit[t][s->fpat[k]]);
     return n;
 }
 
@@ -138,7 +138,7 @@ int carc_count_placements(const struct carc_state *s, int t)
 static int fits_somewhere(const struct carc_state *s, int t)
 {
     for (int k = 0; k < s->nfront; k++)
-        if (carc_fit[s->fpat[k]][t] && front_usable(s, k))
+        if (carc_fit[t][s->fpat[k]] && front_usable(s, k))
             return 1;
     return 0;
 }
@@ -165,28 +165,36 @@ int carc_fit_side(const struct carc_state *s, int x, int y, int t, int rot)
 static int farm_free(const struct carc_state *s, int x, int y, int t, int rot, int j)
 {
     const struct carc_rot *o = &carc_rots[t][rot];
-    int root_at[8];
+    int root_at[8], nslot[4];
     unsigned present = 0; /* half-sides facing a tile (farm halves only) */
+    unsigned sides = carc_tiles[t].nfarm > 1 ? 0xFFu : o->seg_halves[j];
     for (int d = 0; d < 4; d++) {
-        if (!((o->seg_halves[j] | (carc_tiles[t].nfarm > 1 ? 0xFFu : 0u)) & (3u << (2 * d))))
+        if (!(sides & (3u << (2 * d))))
             continue;
         int ns = slot_at(s, x + dir_dx[d], y + dir_dy[d]);
+        nslot[d] = ns;
         if (ns < 0)
             continue;
-        const struct carc_rot *no = &carc_rots[s->ttype[ns]][s->trot[ns]];
         for (int h = 2 * d; h < 2 * d + 2; h++)
-            if (o->half_seg[h] != CARC_NONE) {
-                root_at[h] = carc_root(s, s->tbase[ns] + no->half_seg[opposite_half[h]]);
+            if (o->half_seg[h] != CARC_NONE)
                 present |= 1u << h;
-            }
     }
-    /* The farms j touches directly. */
+    /* The farms j touches directly (their roots first: usually they decide). */
     unsigned mine = o->seg_halves[j] & present;
-    for (unsigned m = mine; m; m &= m - 1)
-        if (s->meeples[root_at[__builtin_ctz(m)]])
+    for (unsigned m = mine; m; m &= m - 1) {
+        int h = __builtin_ctz(m), ns = nslot[h >> 1];
+        const struct carc_rot *no = &carc_rots[s->ttype[ns]][s->trot[ns]];
+        root_at[h] = carc_root(s, s->tbase[ns] + no->half_seg[opposite_half[h]]);
+        if (s->meeples[root_at[h]])
             return 0;
+    }
     if (!mine || carc_tiles[t].nfarm == 1)
         return 1;
+    for (unsigned m = present & ~mine; m; m &= m - 1) {
+        int h = __builtin_ctz(m), ns = nslot[h >> 1];
+        const struct carc_rot *no = &carc_rots[s->ttype[ns]][s->trot[ns]];
+        root_at[h] = carc_root(s, s->tbase[ns] + no->half_seg[opposite_half[h]]);
+    }
     /* Through the tile's other farms: grow the set of joined tile farms and neighbour
      * farms until it stops changing. */
     unsigned segs = 1u << j;
@@ -232,6 +240,64 @@ int carc_segment_free(const struct carc_state *s, int x, int y, int t, int rot, 
     return 1;
 }
 
+unsigned carc_free_mask(const struct carc_state *s, int x, int y, int t, int rot)
+{
+    const struct carc_tile *d = &carc_tiles[t];
+    const struct carc_rot *o = &carc_rots[t][rot];
+    unsigned all = (1u << d->nseg) - 1, blocked = 0;
+    int nonfarm = d->nseg - d->nfarm;
+    /* Each neighbouring tile once: roads and cities across a side, and the roots of the
+     * neighbouring farms at each half-side (for the farm groups below). */
+    int root_at[8];
+    unsigned present = 0;
+    for (int dir = 0; dir < 4; dir++) {
+        int ns = slot_at(s, x + dir_dx[dir], y + dir_dy[dir]);
+        if (ns < 0)
+            continue;
+        const struct carc_rot *no = &carc_rots[s->ttype[ns]][s->trot[ns]];
+        int j = o->side_seg[dir];
+        if (j != CARC_NONE &&
+            s->meeples[carc_root(s, s->tbase[ns] + no->side_seg[opposite(dir)])])
+            blocked |= 1u << j;
+        for (int h = 2 * dir; h < 2 * dir + 2; h++)
+            if (o->half_seg[h] != CARC_NONE) {
+                root_at[h] = carc_root(s, s->tbase[ns] + no->half_seg[opposite_half[h]]);
+                present |= 1u << h;
+            }
+    }
+    if (d->nfarm == 0 || !present || s->farms == CARC_FARMS_OFF)
+        return all & ~blocked; /* without farmers no follower goes on a farm anyway */
+    /* Farms: this tile's farms that share a neighbouring farm become one farm, and so on
+     * transitively (as in farm_free); a group is blocked when any neighbouring farm it
+     * touches has a farmer. Grow each group from its lowest unassigned farm. */
+    unsigned farms = all & ~((1u << nonfarm) - 1), done = 0;
+    while (farms & ~done) {
+        unsigned segs = 1u << __builtin_ctz(farms & ~done);
+        int roots[8], nroots = 0, farmer = 0;
+        for (int changed = 1; changed;) {
+            changed = 0;
+            for (unsigned m = present; m; m &= m - 1) {
+                int h = __builtin_ctz(m);
+                int in = (segs >> o->half_seg[h]) & 1u, known = 0;
+                for (int i = 0; i < nroots; i++)
+                    known |= roots[i] == root_at[h];
+                if (in && !known) {
+                    farmer |= s->meeples[root_at[h]] != 0;
+                    roots[nroots++] = root_at[h];
+                    changed = 1;
+                } else if (!in && known) {
+                    segs |= 1u << o->half_seg[h];
+                    changed = 1;
+                }
+            }
+        }
+        done |= segs;
+        if (farmer)
+            blocked |= segs;
+    }
+    return all & ~blocked;
+}
+
 /* Bits c-1, c, c+1 of a torus column or row c (mod CARC_GRID). */
 static inline uint64_t reach_bits(int c)
 {
@@ -254,12 +320,55 @@ struct completion {
     uint8_t root, kind, code;
 };
 
+/* One side of put_tile: joins the neighbour across side dir (cell nc), or adds the empty
+ * cell there to the frontier / its constraint. Always inlined with a constant dir, so the
+ * edge codes and half-sides are fixed shifts (a loop over the sides cost a third more). */
+__attribute__((always_inline)) static inline void put_side(struct carc_state *restrict s,
+                                                           const struct carc_rot *restrict o,
+                                                           int base,
+                                                           int x, int y, int dir, int nc,
+                                                           int farms, struct completion *done,
+                                                           int *ndone)
+{
+    int v = s->cell[nc];
+    unsigned code = (o->edge_code >> (2 * dir)) & 3;
+    if (v < CARC_NTILES) {
+        const struct carc_rot *no = &carc_rots[s->ttype[v]][s->trot[v]];
+        int nbase = s->tbase[v], back = opposite(dir);
+        if (code != CARC_EDGE_FIELD) {
+            int r = unite(s, base + o->side_seg[dir], nbase + no->side_seg[back]);
+            s->open[r] = (uint8_t)(s->open[r] - 2);
+            if (s->open[r] == 0)
+                done[(*ndone)++] = (struct completion){
+                    (uint8_t)r, code == CARC_EDGE_CITY ? CARC_CITY : CARC_ROAD, (uint8_t)dir};
+        }
+        if (farms && code != CARC_EDGE_CITY) {
+            /* A field side is one farm on each tile; a road side separates two. */
+            int h = 2 * dir;
+            unite_farm(s, base + o->half_seg[h], nbase + no->half_seg[opposite_half[h]]);
+            if (code == CARC_EDGE_ROAD)
+                unite_farm(s, base + o->half_seg[h + 1], nbase + no->half_seg[opposite_half[h + 1]]);
+        }
+    } else {
+        /* An empty cell: joins the frontier or gains a constraint (written without
+         * branches: which case it is cannot be predicted). */
+        int fresh = v == CARC_NONE;
+        int k = fresh ? s->nfront : v - CARC_FRONT_BASE;
+        s->nfront = (uint8_t)(s->nfront + fresh);
+        s->fx[k] = (int8_t)(fresh ? x + dir_dx[dir] : s->fx[k]);
+        s->fy[k] = (int8_t)(fresh ? y + dir_dy[dir] : s->fy[k]);
+        s->fpat[k] = (uint8_t)((fresh ? 0 : s->fpat[k]) | (code << (2 * opposite(dir))));
+        s->cell[nc] = (uint8_t)(k + CARC_FRONT_BASE);
+    }
+}
+
 /* Puts tile t on the board at (x,y,rot): new segments, joins with the neighbours, frontier
  * and cloister counters. Every feature it completes is added to done[] (at most 4 roads
  * or cities, one per side, and 9 cloisters): a road or city completes exactly when a join
  * takes its last open edge, and nothing joins it afterwards. */
-static int put_tile(struct carc_state *s, int x, int y, int t, int rot, struct completion *done,
-                    int *ndone)
+__attribute__((always_inline)) static inline int put_tile(struct carc_state *restrict s, int x,
+                                                          int y, int t, int rot,
+                    struct completion *restrict done, int *restrict ndone)
 {
     const struct carc_tile *d = &carc_tiles[t];
     const struct carc_rot *o = &carc_rots[t][rot];
@@ -283,12 +392,15 @@ static int put_tile(struct carc_state *s, int x, int y, int t, int rot, struct c
     memcpy(&s->pennants[base], si->pennants, 8);
     memcpy(&s->multi[base], si->multi, 8);
     memset(&s->meeples[base], 0, 8 * sizeof s->meeples[0]);
-    if (x < s->minx) s->minx = (int8_t)x;
-    if (x > s->maxx) s->maxx = (int8_t)x;
-    if (y < s->miny) s->miny = (int8_t)y;
-    if (y > s->maxy) s->maxy = (int8_t)y;
-    if (s->maxx - s->minx >= CARC_MAX_SPAN - 2 || s->maxy - s->miny >= CARC_MAX_SPAN - 2)
-        s->near_limit = 1;
+    /* The bounding box, without branches (min and max compile to conditional moves). */
+    int minx = x < s->minx ? x : s->minx, maxx = x > s->maxx ? x : s->maxx;
+    int miny = y < s->miny ? y : s->miny, maxy = y > s->maxy ? y : s->maxy;
+    s->minx = (int8_t)minx;
+    s->maxx = (int8_t)maxx;
+    s->miny = (int8_t)miny;
+    s->maxy = (int8_t)maxy;
+    s->near_limit = (uint8_t)(s->near_limit | (maxx - minx >= CARC_MAX_SPAN - 2) |
+                              (maxy - miny >= CARC_MAX_SPAN - 2));
 
     int c = CARC_CELL(x, y);
     if (s->cell[c] != CARC_NONE)
@@ -296,45 +408,12 @@ static int put_tile(struct carc_state *s, int x, int y, int t, int rot, struct c
     s->cell[c] = (uint8_t)slot;
 
     int farms = s->farms != CARC_FARMS_OFF;
-    /* Neighbour cells N E S W on the torus. */
+    /* Neighbour cells N E S W on the torus; one specialised copy per side. */
     int row = c & ~(CARC_GRID - 1);
-    const int ncell[4] = {(c - CARC_GRID) & (CARC_GRID * CARC_GRID - 1), row | ((c + 1) & (CARC_GRID - 1)),
-                          (c + CARC_GRID) & (CARC_GRID * CARC_GRID - 1), row | ((c - 1) & (CARC_GRID - 1))};
-    for (int dir = 0; dir < 4; dir++) {
-        int nc = ncell[dir];
-        int v = s->cell[nc];
-        unsigned code = (o->edge_code >> (2 * dir)) & 3;
-        if (v < CARC_NTILES) {
-            const struct carc_rot *no = &carc_rots[s->ttype[v]][s->trot[v]];
-            int nbase = s->tbase[v], back = opposite(dir);
-            if (code != CARC_EDGE_FIELD) {
-                int r = unite(s, base + o->side_seg[dir], nbase + no->side_seg[back]);
-                s->open[r] = (uint8_t)(s->open[r] - 2);
-                if (s->open[r] == 0)
-                    done[(*ndone)++] = (struct completion){(uint8_t)r,
-                                                           code == CARC_EDGE_CITY ? CARC_CITY : CARC_ROAD,
-                                                           (uint8_t)dir};
-            }
-            if (farms && code != CARC_EDGE_CITY) {
-                /* A field side is one farm on each tile; a road side separates two. */
-                int h = 2 * dir;
-                unite_farm(s, base + o->half_seg[h], nbase + no->half_seg[opposite_half[h]]);
-                if (code == CARC_EDGE_ROAD)
-                    unite_farm(s, base + o->half_seg[h + 1],
-                               nbase + no->half_seg[opposite_half[h + 1]]);
-            }
-        } else {
-            /* An empty cell: joins the frontier or gains a constraint (written without
-             * branches: which case it is cannot be predicted). */
-            int fresh = v == CARC_NONE;
-            int k = fresh ? s->nfront : v - CARC_FRONT_BASE;
-            s->nfront = (uint8_t)(s->nfront + fresh);
-            s->fx[k] = (int8_t)(fresh ? x + dir_dx[dir] : s->fx[k]);
-            s->fy[k] = (int8_t)(fresh ? y + dir_dy[dir] : s->fy[k]);
-            s->fpat[k] = (uint8_t)((fresh ? 0 : s->fpat[k]) | (code << (2 * opposite(dir))));
-            s->cell[nc] = (uint8_t)(k + CARC_FRONT_BASE);
-        }
-    }
+    put_side(s, o, base, x, y, CARC_N, (c - CARC_GRID) & (CARC_GRID * CARC_GRID - 1), farms, done, ndone);
+    put_side(s, o, base, x, y, CARC_E, row | ((c + 1) & (CARC_GRID - 1)), farms, done, ndone);
+    put_side(s, o, base, x, y, CARC_S, (c + CARC_GRID) & (CARC_GRID * CARC_GRID - 1), farms, done, ndone);
+    put_side(s, o, base, x, y, CARC_W, row | ((c - 1) & (CARC_GRID - 1)), farms, done, ndone);
 
     /* Cloisters: this tile's counts its filled surroundings; placed ones nearby lose an
      * empty cell (there are only 6 cloister tiles, so the list is short). */
@@ -371,16 +450,6 @@ static int put_tile(struct carc_state *s, int x, int y, int t, int rot, struct c
         }
         if (filled == 8) /* scored only if a monk goes there */
             done[(*ndone)++] = (struct completion){(uint8_t)(base + own), CARC_CLOISTER, 8};
-    }
-    /* Farm-city contacts of this tile, for farm scoring at the end. */
-    if (farms) {
-        /* Always write two entries (the arrays have room), keep ncontacts of them. */
-        int n = s->ncontacts;
-        s->contact_farm[n] = (uint8_t)(base + si->contact_farm[0]);
-        s->contact_city[n] = (uint8_t)(base + si->contact_city[0]);
-        s->contact_farm[n + 1] = (uint8_t)(base + si->contact_farm[1]);
-        s->contact_city[n + 1] = (uint8_t)(base + si->contact_city[1]);
-        s->ncontacts = (uint8_t)(n + si->ncontacts);
     }
     return slot;
 }
@@ -590,11 +659,28 @@ static void farm_points(const struct carc_state *s, const struct segset *farm_ro
     uint64_t adj[64][2];
     int nf = 0, nc = 0;
     struct segset seen_farm = {{0}};
-    for (int i = 0; i < s->ncontacts; i++) {
-        int fr = carc_root(s, s->contact_farm[i]);
+    /* The farm-city contacts of every placed tile (read from the tile tables here rather
+     * than listed as tiles are placed: once per game instead of once per turn), then the
+     * roots of their farms in a separate pass: the root chains are independent, so the
+     * processor follows several at once instead of one per filtering branch. */
+    uint8_t cfarm[2 * CARC_NTILES], ccity[2 * CARC_NTILES], froot[2 * CARC_NTILES];
+    int ncont = 0;
+    for (int slot = 0; slot < s->ntiles; slot++) {
+        const struct carc_seg_init *si = &carc_seg_inits[s->ttype[slot]];
+        int base = s->tbase[slot];
+        cfarm[ncont] = (uint8_t)(base + si->contact_farm[0]);
+        ccity[ncont] = (uint8_t)(base + si->contact_city[0]);
+        cfarm[ncont + 1] = (uint8_t)(base + si->contact_farm[1]);
+        ccity[ncont + 1] = (uint8_t)(base + si->contact_city[1]);
+        ncont += si->ncontacts; /* 0, 1 or 2 of the two entries are real */
+    }
+    for (int i = 0; i < ncont; i++)
+        froot[i] = (uint8_t)carc_root(s, cfarm[i]);
+    for (int i = 0; i < ncont; i++) {
+        int fr = froot[i];
         if (!((farm_roots->w[fr >> 6] >> (fr & 63)) & 1u))
             continue;
-        int cr = carc_root(s, s->contact_city[i]);
+        int cr = carc_root(s, ccity[i]);
         if (s->open[cr])
             continue;
         if (segset_add(&seen_farm, fr)) {
@@ -720,6 +806,12 @@ void carc_finish(struct carc_state *s)
         game_over(s, CARC_END_TILES);
 }
 
+/* The seat after the one to move (a compare, not a division by the seat count). */
+static inline uint8_t next_seat(const struct carc_state *s)
+{
+    return (uint8_t)(s->seat + 1 == s->players ? 0 : s->seat + 1);
+}
+
 static void end_turn(struct carc_state *s)
 {
     if (s->solo) {
@@ -727,7 +819,7 @@ static void end_turn(struct carc_state *s)
             game_over(s, CARC_END_NO_MEEPLE);
             return;
         }
-        s->seat = (uint8_t)((s->seat + 1) % s->players);
+        s->seat = next_seat(s);
         if (s->pile[s->seat] == 0) {
             game_over(s, CARC_END_TILES);
             return;
@@ -737,7 +829,7 @@ static void end_turn(struct carc_state *s)
             game_over(s, CARC_END_TILES);
             return;
         }
-        s->seat = (uint8_t)((s->seat + 1) % s->players);
+        s->seat = next_seat(s);
     }
     s->phase = CARC_PHASE_CHANCE;
 }

@@ -76,14 +76,15 @@ struct carc_rot {
     uint8_t half_seg[8];  /* farm segment at board half-side h, or CARC_NONE */
     uint8_t seg_sides[8]; /* each segment's sides / half-sides in board orientation */
     uint8_t seg_halves[8];
+    uint8_t pad[3]; /* 32 bytes: an entry's address is a shift, not a multiply by 29 */
 };
 
 extern const struct carc_tile carc_tiles[CARC_NTYPES];
 /* Filled once at program start (constructor), read-only afterwards. */
 extern struct carc_rot carc_rots[CARC_NTYPES][4];
-/* carc_fit[pattern][type]: bit r set when rotation r fits the pattern and is the first
+/* carc_fit[type][pattern]: bit r set when rotation r fits the pattern and is the first
  * of the rotations giving the same placement (symmetric tiles list fewer). */
-extern uint8_t carc_fit[256][CARC_NTYPES];
+extern uint8_t carc_fit[CARC_NTYPES][256];
 /* carc_period[type]: smallest r > 0 with rotation r identical to rotation 0 (1, 2 or 4). */
 extern uint8_t carc_period[CARC_NTYPES];
 /* 1 when the tile has several segments of one kind (a feature may pass it twice). */
@@ -133,10 +134,8 @@ struct carc_state {
     uint64_t cloister_cols, cloister_rows;
     uint8_t deck_size, deck[CARC_NTILES];  /* the bag as a list, for O(1) sampling */
     /* Every segment that ever received a follower (at most one per turn), so end scoring
-     * visits only occupied features; and every farm-city contact (farm segment, city
-     * segment) on placed tiles, for farm scoring. */
+     * visits only occupied features. */
     uint8_t nfollowed, followed[CARC_NTILES], followed_kind[CARC_NTILES];
-    uint8_t ncontacts, contact_farm[64], contact_city[64]; /* at most 54 are used */
 
     /* solo */
     uint8_t pile[CARC_MAX_SEATS];
@@ -171,6 +170,10 @@ int carc_cell_open(const struct carc_state *s, int x, int y);
 int carc_fit_side(const struct carc_state *s, int x, int y, int t, int rot);
 /* 1 when segment j of tile t placed at (x,y,rot) would join no feature holding a follower. */
 int carc_segment_free(const struct carc_state *s, int x, int y, int t, int rot, int j);
+/* Bit j set for every segment j of that placement that carc_segment_free() calls free,
+ * all at once (each neighbour visited once: what legal_moves needs). Farm bits are
+ * meaningful only when farmers are played (farms != off). */
+unsigned carc_free_mask(const struct carc_state *s, int x, int y, int t, int rot);
 /* Applies the placement of the drawn tile with follower spot (0 none, j+1 segment j). */
 void carc_place(struct carc_state *s, int x, int y, int rot, int spot);
 /* Applies a chance outcome: the drawn tile type. */
@@ -204,12 +207,12 @@ static inline int carc_pick_placement(const struct carc_state *s, int t, kk_rng 
     uint32_t period = carc_period[t]; /* symmetric tiles fit only at their first rotations */
     uint32_t shift = period >> 1;     /* period 1, 2, 4: log2 */
     uint32_t pairs = (uint32_t)s->nfront << shift;
-    const uint8_t *fit = &carc_fit[0][t]; /* column t: pattern p's entry is fit[p * NTYPES] */
+    const uint8_t *fit = carc_fit[t]; /* by pattern: one load per draw */
     kk_rng local = *rng;
     for (;;) {
         uint32_t u = kk_rng_below(&local, pairs);
         int k = (int)(u >> shift), r = (int)(u & (period - 1));
-        if ((fit[s->fpat[k] * CARC_NTYPES] >> r) & 1u &&
+        if ((fit[s->fpat[k]] >> r) & 1u &&
             (!s->near_limit || carc_front_usable(s, k))) {
             *rng = local;
             return 4 * k + r;

@@ -129,11 +129,7 @@ static int spot_limit(const struct carc_state *s, int t)
 static unsigned solo_free_mask(const struct carc_state *s, int x, int y, int t, int rot)
 {
     const struct carc_tile *d = &carc_tiles[t];
-    unsigned mask = 0;
-    for (int j = 0; j < d->nseg - d->nfarm; j++)
-        if (carc_segment_free(s, x, y, t, rot, j))
-            mask |= 1u << j;
-    return mask;
+    return carc_free_mask(s, x, y, t, rot) & ((1u << (d->nseg - d->nfarm)) - 1);
 }
 
 static int placement_moves(const struct carc_state *s, int x, int y, int rot, kk_move *out)
@@ -153,8 +149,9 @@ static int placement_moves(const struct carc_state *s, int x, int y, int rot, kk
     out[n++] = carc_move(x, y, rot, 0);
     if (s->supply[s->seat]) {
         int lim = spot_limit(s, t);
+        unsigned free = carc_free_mask(s, x, y, t, rot);
         for (int j = 0; j < lim; j++)
-            if (carc_segment_free(s, x, y, t, rot, j))
+            if (free & (1u << j))
                 out[n++] = carc_move(x, y, rot, j + 1);
     }
     return n;
@@ -170,7 +167,7 @@ static int carc_legal_moves(const void *state, kk_move *out)
         return n;
     }
     for (int k = 0; k < s->nfront; k++) {
-        unsigned mask = carc_fit[s->fpat[k]][s->tile];
+        unsigned mask = carc_fit[s->tile][s->fpat[k]];
         if (!mask || !carc_front_usable(s, k))
             continue;
         for (int rot = 0; rot < 4; rot++)

@@ -68,7 +68,7 @@ const struct carc_tile carc_tiles[CARC_NTYPES] = {
 };
 
 struct carc_rot carc_rots[CARC_NTYPES][4];
-uint8_t carc_fit[256][CARC_NTYPES];
+uint8_t carc_fit[CARC_NTYPES][256];
 uint8_t carc_period[CARC_NTYPES];
 uint8_t carc_multi[CARC_NTYPES];
 struct carc_seg_init carc_seg_inits[CARC_NTYPES];
@@ -154,7 +154,7 @@ void carc_tables_init(void)
             for (int r = 0; r < carc_period[t]; r++)
                 if ((carc_rots[t][r].edge_code & care) == (unsigned)pat)
                     mask |= (uint8_t)(1u << r);
-            carc_fit[pat][t] = care ? mask : 0;
+            carc_fit[t][pat] = care ? mask : 0;
         }
     }
 }

@@ -51,10 +51,10 @@ int kk_stats_width(const struct kk_game *g, int players)
     return kk_stat_offset(g, players, g->num_stats);
 }
 
-kk_move kk_random_move(const struct kk_game *g, const void *state, kk_rng *rng)
+/* The general path of kk_random_move, kept apart so the fast path (a game's own hook,
+ * called once per playout move) has no 2 KB stack frame to set up. */
+static kk_move random_from_legal(const struct kk_game *g, const void *state, kk_rng *rng)
 {
-    if (g->random_move)
-        return g->random_move(state, rng);
     kk_move stackbuf[512];
     kk_move *moves = stackbuf;
     if (g->max_moves > 512)
@@ -66,6 +66,13 @@ kk_move kk_random_move(const struct kk_game *g, const void *state, kk_rng *rng)
     if (moves != stackbuf)
         free(moves);
     return m;
+}
+
+kk_move kk_random_move(const struct kk_game *g, const void *state, kk_rng *rng)
+{
+    if (g->random_move)
+        return g->random_move(state, rng);
+    return random_from_legal(g, state, rng);
 }
 
 int kk_is_legal(const struct kk_game *g, const void *state, kk_move move)
