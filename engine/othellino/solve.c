@@ -8,16 +8,22 @@
  * docs/perft-solve.md says how it works and how it was measured. */
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+#ifdef NODE_HIST
+#include <stdio.h>
+#endif
 
 #include "othellino.h"
 
 /* Thresholds in empty cells, tuned by node counts and processor time on positions of the
  * published line (they may be set at compile time for tuning). */
 #ifndef TT_MIN_EMPTIES /* the table from here up */
-#define TT_MIN_EMPTIES 7
+#define TT_MIN_EMPTIES 9
 #endif
 #ifndef ETC_MIN_EMPTIES /* enhanced transposition cut-offs from here up */
-#define ETC_MIN_EMPTIES 10
+#define ETC_MIN_EMPTIES 12
 #endif
 #ifndef SMALL_EMPTIES /* up to here: search_small, no move list */
 #define SMALL_EMPTIES 6
@@ -25,10 +31,16 @@
 #ifndef SHALLOW_MIN_EMPTIES /* moves ordered by shallow searches from here up */
 #define SHALLOW_MIN_EMPTIES 15
 #endif
+#ifndef SHALLOW_STEP /* one more ply of shallow search per this many more empty cells */
+#define SHALLOW_STEP 3
+#endif
 #ifndef STABILITY_MIN_EMPTIES /* stability cut-offs from here up */
 #define STABILITY_MIN_EMPTIES 7
 #endif
 #define NO_MOVE 0xFF
+#ifdef NODE_HIST
+long long node_hist[40], shallow_nodes;
+#endif
 #define VALUE_MAX OTHL_CELLS /* values lie in -36..36 */
 
 struct tt_entry {
@@ -48,6 +60,7 @@ struct othl_solver {
     long long nodes, tt_hits;
     uint64_t quadrants[4];
     uint64_t quadrant_of[OTHL_CELLS];
+    uint64_t neighbours[OTHL_CELLS];
     uint64_t lines[4][12]; /* [direction][line]: 0 rows, 1 columns, 2 and 3 diagonals */
     int num_lines[4];
 };
@@ -76,6 +89,43 @@ static void make_lines(struct othl_solver *sv)
     }
 }
 
+/* Each cell's neighbours: a placement flips nothing unless one of them is the
+ * opponent's, a cheap test that saves most of the work of trying a cell in vain. */
+static void make_neighbours(struct othl_solver *sv)
+{
+    for (int c = 0; c < OTHL_CELLS; c++)
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int x = c % OTHL_SIDE + dx, y = c / OTHL_SIDE + dy;
+                if ((dx || dy) && x >= 0 && x < OTHL_SIDE && y >= 0 && y < OTHL_SIDE)
+                    sv->neighbours[c] |= 1ULL << (y * OTHL_SIDE + x);
+            }
+}
+
+/* The opponent discs a placement on cell captures (0: illegal there). */
+static inline uint64_t flips(const struct othl_solver *sv, int cell, uint64_t own, uint64_t opp)
+{
+    if (!(sv->neighbours[cell] & opp))
+        return 0;
+    return othl_flips(cell, own, opp);
+}
+
+/* The table, zeroed. Probes land at random, so on Linux it asks for 2 MB pages: with
+ * 4 KB pages most probes also miss the address-translation cache, which made table
+ * look-ups the largest cost of the search. */
+static void *table_alloc(size_t bytes)
+{
+    size_t align = (size_t)2 << 20;
+    void *p = aligned_alloc(align, (bytes + align - 1) / align * align);
+    if (!p)
+        return NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    madvise(p, bytes, MADV_HUGEPAGE); /* a hint: without it the table still works */
+#endif
+    memset(p, 0, bytes);
+    return p;
+}
+
 struct othl_solver *othl_solver_new(int tt_mb, kk_error *err)
 {
     struct othl_solver *sv = calloc(1, sizeof *sv);
@@ -87,7 +137,7 @@ struct othl_solver *othl_solver_new(int tt_mb, kk_error *err)
         size_t want = (size_t)tt_mb << 20, b = 1;
         while (b * 2 * 2 * sizeof(struct tt_entry) <= want)
             b *= 2;
-        sv->tt = calloc(b * 2, sizeof *sv->tt);
+        sv->tt = table_alloc(b * 2 * sizeof *sv->tt);
         if (!sv->tt) {
             free(sv);
             kk_fail(err, "out of memory for a %d MB transposition table", tt_mb);
@@ -105,6 +155,7 @@ struct othl_solver *othl_solver_new(int tt_mb, kk_error *err)
             if (sv->quadrants[q] >> c & 1)
                 sv->quadrant_of[c] = sv->quadrants[q];
     make_lines(sv);
+    make_neighbours(sv);
     return sv;
 }
 
@@ -219,10 +270,10 @@ static int last_move(struct othl_solver *sv, uint64_t own, uint64_t opp)
     uint64_t empty = ~(own | opp) & OTHL_BOARD;
     int cell = __builtin_ctzll(empty);
     sv->nodes++;
-    uint64_t f = othl_flips(cell, own, opp);
+    uint64_t f = flips(sv, cell, own, opp);
     if (f)
         return final_value(sv, own | f | empty, opp & ~f);
-    f = othl_flips(cell, opp, own);
+    f = flips(sv, cell, opp, own);
     if (f) {
         sv->nodes++;
         return final_value(sv, own & ~f, opp | f | empty);
@@ -251,7 +302,7 @@ static int search_small(struct othl_solver *sv, uint64_t own, uint64_t opp, int 
     for (int k = 0; k < 2; k++)
         for (uint64_t m = sets[k]; m; m &= m - 1) {
             int cell = __builtin_ctzll(m);
-            uint64_t f = othl_flips(cell, own, opp);
+            uint64_t f = flips(sv, cell, own, opp);
             if (!f)
                 continue;
             int v = -search_small(sv, opp & ~f, own | f | (1ULL << cell), -beta,
@@ -288,6 +339,9 @@ static int shallow(struct othl_solver *sv, uint64_t own, uint64_t opp, int depth
                    int beta)
 {
     sv->nodes++;
+#ifdef NODE_HIST
+    shallow_nodes++;
+#endif
     if (depth == 0)
         return heuristic(own, opp);
     uint64_t moves = othl_moves(own, opp);
@@ -299,7 +353,7 @@ static int shallow(struct othl_solver *sv, uint64_t own, uint64_t opp, int depth
     int best = -1000000;
     for (; moves; moves &= moves - 1) {
         int cell = __builtin_ctzll(moves);
-        uint64_t f = othl_flips(cell, own, opp);
+        uint64_t f = flips(sv, cell, own, opp);
         int v = -shallow(sv, opp & ~f, own | f | (1ULL << cell), depth - 1, -beta,
                          -(alpha > best ? alpha : best));
         if (v > best) {
@@ -326,20 +380,20 @@ static int search(struct othl_solver *sv, uint64_t own, uint64_t opp, int alpha)
  * known to beat alpha ends the node (*cut is set to the value), one known to fail low
  * is left out and its bound raised into *best. Returns the count. */
 static int order_moves(struct othl_solver *sv, uint64_t own, uint64_t opp, uint64_t moves,
-                       int tt_move, int etc, int alpha, struct child *list, int *cut,
-                       int *best, int *best_move)
+                       int tt_move, int etc, int alpha, int beta, struct child *list,
+                       int *cut, int *best, int *best_move)
 {
     uint64_t empty = ~(own | opp) & OTHL_BOARD, risky = corner_neighbours(empty);
     int empties = othl_popcount(empty), n = 0;
-    int depth = empties >= SHALLOW_MIN_EMPTIES ? (empties - SHALLOW_MIN_EMPTIES) / 3 + 1 : 0;
+    int depth = empties >= SHALLOW_MIN_EMPTIES ? (empties - SHALLOW_MIN_EMPTIES) / SHALLOW_STEP + 1 : 0;
     for (uint64_t m = moves; m; m &= m - 1) {
         int cell = __builtin_ctzll(m);
-        uint64_t f = othl_flips(cell, own, opp);
+        uint64_t f = flips(sv, cell, own, opp);
         struct child c = {opp & ~f, own | f | (1ULL << cell), cell, 0};
         if (etc) {
             struct tt_entry *e = tt_probe(sv, c.to_move, c.other);
             if (e) {
-                if (-e->hi > alpha) {
+                if (-e->hi >= beta) {
                     *cut = -e->hi;
                     *best_move = cell;
                     return 0;
@@ -355,8 +409,6 @@ static int order_moves(struct othl_solver *sv, uint64_t own, uint64_t opp, uint6
         }
         if (cell == tt_move) {
             c.score = 1 << 24;
-        } else if (depth > 0) {
-            c.score = -shallow(sv, c.to_move, c.other, depth, -1000000, 1000000);
         } else {
             uint64_t replies = othl_moves(c.to_move, c.other);
             c.score = -16 * othl_popcount(replies) - 32 * othl_popcount(replies & OTHL_CORNERS);
@@ -364,6 +416,9 @@ static int order_moves(struct othl_solver *sv, uint64_t own, uint64_t opp, uint6
                 c.score += 16;
             if ((1ULL << cell) & risky)
                 c.score -= 16;
+            if (depth > 0) /* (adding the score above to this one helped at 26 empty
+                            * cells, hurt at 28) */
+                c.score = -shallow(sv, c.to_move, c.other, depth, -1000000, 1000000);
         }
         int i = n++;
         while (i > 0 && list[i - 1].score < c.score) {
@@ -384,6 +439,9 @@ static int search(struct othl_solver *sv, uint64_t own, uint64_t opp, int alpha)
     if (empties <= SMALL_EMPTIES)
         return search_small(sv, own, opp, alpha, alpha + 1, 0);
     sv->nodes++;
+#ifdef NODE_HIST
+    node_hist[empties]++;
+#endif
     /* Stability: the opponent keeps its stable discs, so we end with at most the rest. */
     if (empties >= STABILITY_MIN_EMPTIES && alpha >= VALUE_MAX - 2 * othl_popcount(opp)) {
         int upper = VALUE_MAX - 2 * othl_popcount(stable_discs(sv, opp, own));
@@ -411,7 +469,8 @@ static int search(struct othl_solver *sv, uint64_t own, uint64_t opp, int alpha)
     struct child list[OTHL_CELLS];
     int cut = -VALUE_MAX - 1, best = -VALUE_MAX - 1, best_move = NO_MOVE;
     int etc = use_tt && empties >= ETC_MIN_EMPTIES && empties - 1 >= TT_MIN_EMPTIES;
-    int n = order_moves(sv, own, opp, moves, tt_move, etc, alpha, list, &cut, &best, &best_move);
+    int n = order_moves(sv, own, opp, moves, tt_move, etc, alpha, alpha + 1, list, &cut, &best,
+                        &best_move);
     if (cut > -VALUE_MAX - 1) {
         sv->tt_hits++;
         best = cut;
@@ -479,7 +538,7 @@ static void root_moves(struct othl_solver *sv, uint64_t own, uint64_t opp, struc
 {
     struct child all[OTHL_CELLS];
     int cut = -VALUE_MAX - 1, best = -VALUE_MAX - 1, best_move = NO_MOVE;
-    int n = order_moves(sv, own, opp, othl_moves(own, opp), NO_MOVE, 0, 0, all, &cut, &best,
+    int n = order_moves(sv, own, opp, othl_moves(own, opp), NO_MOVE, 0, 0, 1, all, &cut, &best,
                         &best_move);
     uint64_t seen[OTHL_CELLS][2];
     r->n = 0;
@@ -537,6 +596,9 @@ void othl_solve(struct othl_solver *sv, const struct othl_state *s, struct othl_
                 alpha = hi - 1;
             int found = -1;
             g = pass ? -search(sv, opp, own, -alpha - 1) : root_search(sv, &r, alpha, &found);
+#ifdef NODE_HIST
+            fprintf(stderr, "  test > %d: %d (%lld nodes)\n", alpha, g, sv->nodes);
+#endif
             if (g > alpha) {
                 lo = g;
                 if (found >= 0)
