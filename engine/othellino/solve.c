@@ -3,16 +3,13 @@
  * sharing one transposition table of bounds. Inside, a fail-soft negamax on the two
  * bitboards (side to move, opponent) with enhanced transposition cut-offs, stability
  * cut-offs, move ordering by shallow searches far from the end and fastest-first closer
- * to it, parity ordering and special cases for the last empty cells. Values are final
+ * to it, and near the end a search without table or move list in parity order. Values are final
  * score differences under the position's empties rule, from the side to move.
  * docs/perft-solve.md says how it works and how it was measured. */
 #include <stdlib.h>
 #include <string.h>
 #ifdef __linux__
 #include <sys/mman.h>
-#endif
-#ifdef NODE_HIST
-#include <stdio.h>
 #endif
 
 #include "othellino.h"
@@ -38,9 +35,6 @@
 #define STABILITY_MIN_EMPTIES 7
 #endif
 #define NO_MOVE 0xFF
-#ifdef NODE_HIST
-long long node_hist[40], shallow_nodes;
-#endif
 #define VALUE_MAX OTHL_CELLS /* values lie in -36..36 */
 
 struct tt_entry {
@@ -50,18 +44,16 @@ struct tt_entry {
     uint8_t empties;
 };
 
-/* The 32 lines (6 rows, 6 columns, 10 diagonals each way of length 2 or more) and, for
- * each cell, the lines through it by direction; used for stability. */
-#define NUM_LINES 32
 struct othl_solver {
     struct tt_entry *tt; /* buckets of 2: [0] kept by most empties, [1] always replaced */
     size_t buckets;      /* a power of two (0: no table) */
     int empties_rule;
     long long nodes, tt_hits;
     uint64_t quadrants[4];
-    uint64_t quadrant_of[OTHL_CELLS];
     uint64_t neighbours[OTHL_CELLS];
-    uint64_t lines[4][12]; /* [direction][line]: 0 rows, 1 columns, 2 and 3 diagonals */
+    /* Lines by direction (0 rows, 1 columns, 2 and 3 the diagonals of 2 cells or more),
+     * for stability: a full line cannot flip along itself. */
+    uint64_t lines[4][12];
     int num_lines[4];
 };
 
@@ -150,10 +142,6 @@ struct othl_solver *othl_solver_new(int tt_mb, kk_error *err)
         for (int y = 0; y < 3; y++)
             for (int x = 0; x < 3; x++)
                 sv->quadrants[q] |= 1ULL << ((y + 3 * (q / 2)) * OTHL_SIDE + x + 3 * (q % 2));
-    for (int c = 0; c < OTHL_CELLS; c++)
-        for (int q = 0; q < 4; q++)
-            if (sv->quadrants[q] >> c & 1)
-                sv->quadrant_of[c] = sv->quadrants[q];
     make_lines(sv);
     make_neighbours(sv);
     return sv;
@@ -321,16 +309,13 @@ static int search_small(struct othl_solver *sv, uint64_t own, uint64_t opp, int 
 }
 
 /* A heuristic score of a position for the side to move, for ordering only: mobility
- * (weighted by corners), corners held, and potential mobility (empty cells next to the
- * opponent's discs). */
+ * (corner moves counting double) and corners held. */
 static int heuristic(uint64_t own, uint64_t opp)
 {
-    uint64_t empty = ~(own | opp) & OTHL_BOARD;
     uint64_t my = othl_moves(own, opp), their = othl_moves(opp, own);
     int score = 4 * (othl_popcount(my) - othl_popcount(their)) +
                 4 * (othl_popcount(my & OTHL_CORNERS) - othl_popcount(their & OTHL_CORNERS)) +
                 8 * (othl_popcount(own & OTHL_CORNERS) - othl_popcount(opp & OTHL_CORNERS));
-    (void)empty;
     return score;
 }
 
@@ -339,9 +324,6 @@ static int shallow(struct othl_solver *sv, uint64_t own, uint64_t opp, int depth
                    int beta)
 {
     sv->nodes++;
-#ifdef NODE_HIST
-    shallow_nodes++;
-#endif
     if (depth == 0)
         return heuristic(own, opp);
     uint64_t moves = othl_moves(own, opp);
@@ -385,7 +367,9 @@ static int order_moves(struct othl_solver *sv, uint64_t own, uint64_t opp, uint6
 {
     uint64_t empty = ~(own | opp) & OTHL_BOARD, risky = corner_neighbours(empty);
     int empties = othl_popcount(empty), n = 0;
-    int depth = empties >= SHALLOW_MIN_EMPTIES ? (empties - SHALLOW_MIN_EMPTIES) / SHALLOW_STEP + 1 : 0;
+    int depth = empties >= SHALLOW_MIN_EMPTIES
+                    ? (empties - SHALLOW_MIN_EMPTIES) / SHALLOW_STEP + 1
+                    : 0;
     for (uint64_t m = moves; m; m &= m - 1) {
         int cell = __builtin_ctzll(m);
         uint64_t f = flips(sv, cell, own, opp);
@@ -439,9 +423,6 @@ static int search(struct othl_solver *sv, uint64_t own, uint64_t opp, int alpha)
     if (empties <= SMALL_EMPTIES)
         return search_small(sv, own, opp, alpha, alpha + 1, 0);
     sv->nodes++;
-#ifdef NODE_HIST
-    node_hist[empties]++;
-#endif
     /* Stability: the opponent keeps its stable discs, so we end with at most the rest. */
     if (empties >= STABILITY_MIN_EMPTIES && alpha >= VALUE_MAX - 2 * othl_popcount(opp)) {
         int upper = VALUE_MAX - 2 * othl_popcount(stable_discs(sv, opp, own));
@@ -596,9 +577,6 @@ void othl_solve(struct othl_solver *sv, const struct othl_state *s, struct othl_
                 alpha = hi - 1;
             int found = -1;
             g = pass ? -search(sv, opp, own, -alpha - 1) : root_search(sv, &r, alpha, &found);
-#ifdef NODE_HIST
-            fprintf(stderr, "  test > %d: %d (%lld nodes)\n", alpha, g, sv->nodes);
-#endif
             if (g > alpha) {
                 lo = g;
                 if (found >= 0)
