@@ -400,8 +400,8 @@ static int order_moves(struct othl_solver *sv, uint64_t own, uint64_t opp, uint6
                 c.score += 16;
             if ((1ULL << cell) & risky)
                 c.score -= 16;
-            if (depth > 0) /* (adding the score above to this one helped at 26 empty
-                            * cells, hurt at 28) */
+            if (depth > 0) /* (adding the score above, potential mobility and parity to
+                            * this one helped at 26 empty cells, hurt at 28) */
                 c.score = -shallow(sv, c.to_move, c.other, depth, -1000000, 1000000);
         }
         int i = n++;
