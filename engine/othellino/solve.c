@@ -6,6 +6,7 @@
  * to it, and near the end a search without table or move list in parity order. Values are final
  * score differences under the position's empties rule, from the side to move.
  * docs/perft-solve.md says how it works and how it was measured. */
+#define _DEFAULT_SOURCE /* madvise and MADV_HUGEPAGE (Linux) lie outside strict C17 */
 #include <stdlib.h>
 #include <string.h>
 #ifdef __linux__
