@@ -17,7 +17,7 @@
 
 static void help(void)
 {
-    printf("usage: kark solve GAME [--record FILE] [--tt-mb N]\n\n"
+    printf("usage: kark solve GAME [--record FILE] [--tt-mb N] [--pv]\n\n"
            "Solves GAME from its start, or from the end of the game record FILE, with\n"
            "perfect play on both sides, and prints\n"
            "  {\"value\":V,\"best\":\"MOVE\",\"nodes\":N,\"seconds\":S,\"cpu_seconds\":C}\n"
@@ -25,9 +25,12 @@ static void help(void)
            "the record's rules variant; MOVE is a move that achieves it (null when the game is\n"
            "over); N counts the positions searched; S is the wall time and cpu_seconds the\n"
            "processor time of the search (one thread). --tt-mb sets the transposition table size\n"
-           "in megabytes (default 256; 0: none). Games with a solver: othellino.\n"
-           "A full Othellino solve from the start did not finish in 17 minutes of one core;\n"
-           "positions 8 or more moves into a game take seconds (docs/perft-solve.md).\n"
+           "in megabytes (default 256; 0: none).\n"
+           "--pv adds \"pv\": a perfect-play line to the end, each move found by solving the\n"
+           "position it is played from (the table kept), and \"pv_cpu_seconds\" for that work.\n"
+           "Games with a solver: othellino, carcassonne-dice. Othellino from its start (value\n"
+           "-4: the second player wins 20-16) took about 2 minutes of one core with --tt-mb\n"
+           "2048; positions 8 or more moves in take seconds (docs/perft-solve.md).\n"
            "For carcassonne-dice, solve prints the exact best expected points of one turn\n"
            "instead (one JSON line per grid and number of throws; docs/agents.md), under the\n"
            "faces of the record's rules when --record is given.\n");
@@ -39,6 +42,7 @@ int kk_cmd_solve(int argc, char **argv)
 {
     const char *game_name = NULL, *record = NULL;
     long long tt_mb = 256;
+    int want_pv = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val;
         if (kk_cli_is_help(a)) {
@@ -52,9 +56,11 @@ int kk_cmd_solve(int argc, char **argv)
             if (!(val = kk_cli_value(CMD, argc, argv, &i)) ||
                 kk_cli_long(CMD, a, val, 0, 65536, &tt_mb) != 0)
                 return KK_EXIT_USAGE;
+        } else if (strcmp(a, "--pv") == 0) {
+            want_pv = 1;
         } else if (a[0] == '-') {
-            return kk_cli_usage(CMD, "unknown option '%s' (expected --record, --tt-mb or --help)",
-                                a);
+            return kk_cli_usage(
+                CMD, "unknown option '%s' (expected --record, --tt-mb, --pv or --help)", a);
         } else if (!game_name) {
             game_name = a;
         } else {
@@ -95,8 +101,33 @@ int kk_cmd_solve(int argc, char **argv)
         g->move_to_text(s, res.best, text, sizeof text);
         snprintf(best, sizeof best, "\"%s\"", text);
     }
-    printf("{\"value\":%d,\"best\":%s,\"nodes\":%lld,\"seconds\":%.3f,\"cpu_seconds\":%.3f}\n",
+    printf("{\"value\":%d,\"best\":%s,\"nodes\":%lld,\"seconds\":%.3f,\"cpu_seconds\":%.3f",
            res.value, best, res.nodes, secs, cpu);
+    if (want_pv) {
+        /* Follow best moves to the end, solving each position on the way; every one must
+         * have the value of the one before with the sign turned (a check, not a hope). */
+        printf(",\"pv\":[");
+        struct othl_state t = *s;
+        struct othl_solve_result r = res;
+        clock_t p0 = clock();
+        for (int n = 0; r.best >= 0; n++) {
+            char text[8];
+            g->move_to_text(&t, r.best, text, sizeof text);
+            printf("%s\"%s\"", n ? "," : "", text);
+            int before = r.value;
+            g->apply(&t, r.best);
+            othl_solve(sv, &t, &r);
+            if (r.value != -before) {
+                fprintf(stderr, "kark %s: the line's value changed after %s (%d, then %d)\n",
+                        CMD, text, before, -r.value);
+                othl_solver_free(sv);
+                free(s);
+                return KK_EXIT_FAIL;
+            }
+        }
+        printf("],\"pv_cpu_seconds\":%.3f", (double)(clock() - p0) / CLOCKS_PER_SEC);
+    }
+    printf("}\n");
     othl_solver_free(sv);
     free(s);
     return KK_EXIT_OK;

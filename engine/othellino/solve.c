@@ -1,26 +1,42 @@
-/* Othellino's exact solver: negamax alpha-beta on the two bitboards (side to move,
- * opponent) with principal-variation search (null windows after the first move), a
- * transposition table of bounds, and move ordering by the table's move, corners and
- * fastest-first (fewest replies for the opponent). Values are final score differences
- * under the position's empties rule, from the side to move. docs/perft-solve.md says
- * how it was measured. */
+/* Othellino's exact solver. The value is found by a sequence of null-window searches
+ * (MTD(f): each one answers "is the value above alpha?" and narrows the interval), all
+ * sharing one transposition table of bounds. Inside, a fail-soft negamax on the two
+ * bitboards (side to move, opponent) with enhanced transposition cut-offs, stability
+ * cut-offs, move ordering by shallow searches far from the end and fastest-first closer
+ * to it, and near the end a search without table or move list in parity order. Values are final
+ * score differences under the position's empties rule, from the side to move.
+ * docs/perft-solve.md says how it works and how it was measured. */
+#define _DEFAULT_SOURCE /* madvise and MADV_HUGEPAGE (Linux) lie outside strict C17 */
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "othellino.h"
 
-/* Below these numbers of empty cells the table, the sorting and the child look-ups cost
- * more than they save (tuned by node counts and time on positions of the published line). */
-#ifndef TT_MIN_EMPTIES /* (the three limits may be set at compile time for tuning) */
-#define TT_MIN_EMPTIES 7
+/* Thresholds in empty cells, tuned by node counts and processor time on positions of the
+ * published line (they may be set at compile time for tuning). */
+#ifndef TT_MIN_EMPTIES /* the table from here up */
+#define TT_MIN_EMPTIES 9
 #endif
 #ifndef ETC_MIN_EMPTIES /* enhanced transposition cut-offs from here up */
-#define ETC_MIN_EMPTIES 13
+#define ETC_MIN_EMPTIES 12
 #endif
-#ifndef SMALL_EMPTIES /* up to here: search_small */
+#ifndef SMALL_EMPTIES /* up to here: search_small, no move list */
 #define SMALL_EMPTIES 6
 #endif
+#ifndef SHALLOW_MIN_EMPTIES /* moves ordered by shallow searches from here up */
+#define SHALLOW_MIN_EMPTIES 15
+#endif
+#ifndef SHALLOW_STEP /* one more ply of shallow search per this many more empty cells */
+#define SHALLOW_STEP 3
+#endif
+#ifndef STABILITY_MIN_EMPTIES /* stability cut-offs from here up */
+#define STABILITY_MIN_EMPTIES 7
+#endif
 #define NO_MOVE 0xFF
+#define VALUE_MAX OTHL_CELLS /* values lie in -36..36 */
 
 struct tt_entry {
     uint64_t own, opp;
@@ -35,7 +51,73 @@ struct othl_solver {
     int empties_rule;
     long long nodes, tt_hits;
     uint64_t quadrants[4];
+    uint64_t neighbours[OTHL_CELLS];
+    /* Lines by direction (0 rows, 1 columns, 2 and 3 the diagonals of 2 cells or more),
+     * for stability: a full line cannot flip along itself. */
+    uint64_t lines[4][12];
+    int num_lines[4];
 };
+
+static void make_lines(struct othl_solver *sv)
+{
+    for (int i = 0; i < OTHL_SIDE; i++)
+        for (int j = 0; j < OTHL_SIDE; j++) {
+            sv->lines[0][i] |= 1ULL << (i * OTHL_SIDE + j);
+            sv->lines[1][i] |= 1ULL << (j * OTHL_SIDE + i);
+        }
+    sv->num_lines[0] = sv->num_lines[1] = OTHL_SIDE;
+    /* Diagonals x - y = d (direction 2) and x + y = d (direction 3), 2 cells or more. */
+    for (int d = -(OTHL_SIDE - 2); d <= OTHL_SIDE - 2; d++) {
+        uint64_t a = 0, b = 0;
+        for (int y = 0; y < OTHL_SIDE; y++) {
+            int x = y + d;
+            if (x >= 0 && x < OTHL_SIDE)
+                a |= 1ULL << (y * OTHL_SIDE + x);
+            x = d + OTHL_SIDE - 1 - y;
+            if (x >= 0 && x < OTHL_SIDE)
+                b |= 1ULL << (y * OTHL_SIDE + x);
+        }
+        sv->lines[2][sv->num_lines[2]++] = a;
+        sv->lines[3][sv->num_lines[3]++] = b;
+    }
+}
+
+/* Each cell's neighbours: a placement flips nothing unless one of them is the
+ * opponent's, a cheap test that saves most of the work of trying a cell in vain. */
+static void make_neighbours(struct othl_solver *sv)
+{
+    for (int c = 0; c < OTHL_CELLS; c++)
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int x = c % OTHL_SIDE + dx, y = c / OTHL_SIDE + dy;
+                if ((dx || dy) && x >= 0 && x < OTHL_SIDE && y >= 0 && y < OTHL_SIDE)
+                    sv->neighbours[c] |= 1ULL << (y * OTHL_SIDE + x);
+            }
+}
+
+/* The opponent discs a placement on cell captures (0: illegal there). */
+static inline uint64_t flips(const struct othl_solver *sv, int cell, uint64_t own, uint64_t opp)
+{
+    if (!(sv->neighbours[cell] & opp))
+        return 0;
+    return othl_flips(cell, own, opp);
+}
+
+/* The table, zeroed. Probes land at random, so on Linux it asks for 2 MB pages: with
+ * 4 KB pages most probes also miss the address-translation cache, which made table
+ * look-ups the largest cost of the search. */
+static void *table_alloc(size_t bytes)
+{
+    size_t align = (size_t)2 << 20;
+    void *p = aligned_alloc(align, (bytes + align - 1) / align * align);
+    if (!p)
+        return NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    madvise(p, bytes, MADV_HUGEPAGE); /* a hint: without it the table still works */
+#endif
+    memset(p, 0, bytes);
+    return p;
+}
 
 struct othl_solver *othl_solver_new(int tt_mb, kk_error *err)
 {
@@ -48,7 +130,7 @@ struct othl_solver *othl_solver_new(int tt_mb, kk_error *err)
         size_t want = (size_t)tt_mb << 20, b = 1;
         while (b * 2 * 2 * sizeof(struct tt_entry) <= want)
             b *= 2;
-        sv->tt = calloc(b * 2, sizeof *sv->tt);
+        sv->tt = table_alloc(b * 2 * sizeof *sv->tt);
         if (!sv->tt) {
             free(sv);
             kk_fail(err, "out of memory for a %d MB transposition table", tt_mb);
@@ -61,6 +143,8 @@ struct othl_solver *othl_solver_new(int tt_mb, kk_error *err)
         for (int y = 0; y < 3; y++)
             for (int x = 0; x < 3; x++)
                 sv->quadrants[q] |= 1ULL << ((y + 3 * (q / 2)) * OTHL_SIDE + x + 3 * (q % 2));
+    make_lines(sv);
+    make_neighbours(sv);
     return sv;
 }
 
@@ -123,6 +207,35 @@ static inline int final_value(const struct othl_solver *sv, uint64_t own, uint64
     return othl_final_diff(own, opp, sv->empties_rule);
 }
 
+/* The discs of p that can never be flipped: a disc is stable when along each of the 4
+ * line directions its line is full, or a neighbour on that line is off the board or a
+ * stable disc of p (a flip along a line takes the disc's neighbours on it as well).
+ * Grown from nothing to the least fixed point, so only provably stable discs. */
+static uint64_t stable_discs(const struct othl_solver *sv, uint64_t p, uint64_t o)
+{
+    static const uint64_t row_1 = 0x3FULL, row_6 = 0x3FULL << 30;
+    const uint64_t border = OTHL_COL_A | OTHL_COL_F | row_1 | row_6;
+    uint64_t occupied = p | o, full[4] = {0, 0, 0, 0};
+    for (int d = 0; d < 4; d++)
+        for (int i = 0; i < sv->num_lines[d]; i++)
+            if ((occupied & sv->lines[d][i]) == sv->lines[d][i])
+                full[d] |= sv->lines[d][i];
+    full[0] |= OTHL_COL_A | OTHL_COL_F;
+    full[1] |= row_1 | row_6;
+    full[2] |= border;
+    full[3] |= border;
+    uint64_t s = 0, prev;
+    do {
+        prev = s;
+        uint64_t h = full[0] | ((s << 1) & ~OTHL_COL_A) | ((s >> 1) & ~OTHL_COL_F);
+        uint64_t v = full[1] | (s << 6) | (s >> 6);
+        uint64_t d7 = full[2] | ((s << 7) & ~OTHL_COL_A) | ((s >> 7) & ~OTHL_COL_F);
+        uint64_t d5 = full[3] | ((s << 5) & ~OTHL_COL_F) | ((s >> 5) & ~OTHL_COL_A);
+        s = p & h & v & d7 & d5 & OTHL_BOARD;
+    } while (s != prev);
+    return s;
+}
+
 /* Ordering weight of a placement: squares next to an empty corner give it away. */
 static uint64_t corner_neighbours(uint64_t empty)
 {
@@ -140,18 +253,16 @@ static uint64_t corner_neighbours(uint64_t empty)
     return bad;
 }
 
-static int search(struct othl_solver *sv, uint64_t own, uint64_t opp, int alpha, int beta);
-
 /* The last empty cell: place it if possible, else the opponent may, else the game ends. */
 static int last_move(struct othl_solver *sv, uint64_t own, uint64_t opp)
 {
     uint64_t empty = ~(own | opp) & OTHL_BOARD;
     int cell = __builtin_ctzll(empty);
     sv->nodes++;
-    uint64_t f = othl_flips(cell, own, opp);
+    uint64_t f = flips(sv, cell, own, opp);
     if (f)
         return final_value(sv, own | f | empty, opp & ~f);
-    f = othl_flips(cell, opp, own);
+    f = flips(sv, cell, opp, own);
     if (f) {
         sv->nodes++;
         return final_value(sv, own & ~f, opp | f | empty);
@@ -159,10 +270,10 @@ static int last_move(struct othl_solver *sv, uint64_t own, uint64_t opp)
     return final_value(sv, own, opp);
 }
 
-/* Near the end, empty cells in a 3 x 3 quadrant holding an odd number of them are tried
- * first (parity: the last move of a region is worth having). */
-/* Search near the end: no table, no move list; empty cells in parity order. passed: the
- * opponent has just passed, so no placement for us means the game is over. */
+/* Search near the end: no table, no move list; empty cells in a 3 x 3 quadrant holding
+ * an odd number of them first (parity: the last move of a region is worth having).
+ * passed: the opponent has just passed, so no placement for us means the game is over.
+ * Fail-soft alpha-beta on the window (alpha, beta). */
 static int search_small(struct othl_solver *sv, uint64_t own, uint64_t opp, int alpha, int beta,
                         int passed)
 {
@@ -175,12 +286,12 @@ static int search_small(struct othl_solver *sv, uint64_t own, uint64_t opp, int 
         for (int q = 0; q < 4; q++)
             if (othl_popcount(empty & sv->quadrants[q]) & 1)
                 odd |= sv->quadrants[q];
-    int best = -OTHL_CELLS - 1;
+    int best = -VALUE_MAX - 1;
     uint64_t sets[2] = {empty & odd, empty & ~odd};
     for (int k = 0; k < 2; k++)
         for (uint64_t m = sets[k]; m; m &= m - 1) {
             int cell = __builtin_ctzll(m);
-            uint64_t f = othl_flips(cell, own, opp);
+            uint64_t f = flips(sv, cell, own, opp);
             if (!f)
                 continue;
             int v = -search_small(sv, opp & ~f, own | f | (1ULL << cell), -beta,
@@ -191,50 +302,108 @@ static int search_small(struct othl_solver *sv, uint64_t own, uint64_t opp, int 
                     return v;
             }
         }
-    if (best > -OTHL_CELLS - 1)
+    if (best > -VALUE_MAX - 1)
         return best;
     if (passed || !empty)
         return final_value(sv, own, opp);
     return -search_small(sv, opp, own, -beta, -alpha, 1);
 }
 
-/* A placement and the position after it (next: the side to move then, i.e. us before). */
+/* A heuristic score of a position for the side to move, for ordering only: mobility
+ * (corner moves counting double) and corners held. */
+static int heuristic(uint64_t own, uint64_t opp)
+{
+    uint64_t my = othl_moves(own, opp), their = othl_moves(opp, own);
+    int score = 4 * (othl_popcount(my) - othl_popcount(their)) +
+                4 * (othl_popcount(my & OTHL_CORNERS) - othl_popcount(their & OTHL_CORNERS)) +
+                8 * (othl_popcount(own & OTHL_CORNERS) - othl_popcount(opp & OTHL_CORNERS));
+    return score;
+}
+
+/* Plain fail-soft alpha-beta on the heuristic, depth plies deep; passes count as plies. */
+static int shallow(struct othl_solver *sv, uint64_t own, uint64_t opp, int depth, int alpha,
+                   int beta)
+{
+    sv->nodes++;
+    if (depth == 0)
+        return heuristic(own, opp);
+    uint64_t moves = othl_moves(own, opp);
+    if (!moves) {
+        if (!othl_moves(opp, own))
+            return 64 * final_value(sv, own, opp);
+        return -shallow(sv, opp, own, depth - 1, -beta, -alpha);
+    }
+    int best = -1000000;
+    for (; moves; moves &= moves - 1) {
+        int cell = __builtin_ctzll(moves);
+        uint64_t f = flips(sv, cell, own, opp);
+        int v = -shallow(sv, opp & ~f, own | f | (1ULL << cell), depth - 1, -beta,
+                         -(alpha > best ? alpha : best));
+        if (v > best) {
+            best = v;
+            if (v >= beta)
+                break;
+        }
+    }
+    return best;
+}
+
+/* A placement and the position after it (to_move: the opponent, other: us). */
 struct child {
     uint64_t to_move, other;
     int cell, score;
 };
 
-/* The placements of own in search order, best first: the table's move, then corners,
- * then fastest-first (fewest replies, corner replies counting extra), cells that give
- * away an empty corner last. Returns the count. With a table, a child already known to
- * refute beta (enhanced transposition cut-off) is reported through *cut (else it stays
- * below -OTHL_CELLS). */
+static int search(struct othl_solver *sv, uint64_t own, uint64_t opp, int alpha);
+
+/* Fills list with the placements of own that still need a search, best first: the
+ * table's move, then by shallow-search score (many empty cells) or fastest-first (fewest
+ * replies, corner replies counting extra; corners first, cells giving away an empty
+ * corner last). With etc, each child is looked up in the table first: a child already
+ * known to beat alpha ends the node (*cut is set to the value), one known to fail low
+ * is left out and its bound raised into *best. Returns the count. */
 static int order_moves(struct othl_solver *sv, uint64_t own, uint64_t opp, uint64_t moves,
-                       int tt_move, int probe_children, int beta, struct child *list, int *cut)
+                       int tt_move, int etc, int alpha, int beta, struct child *list,
+                       int *cut, int *best, int *best_move)
 {
     uint64_t empty = ~(own | opp) & OTHL_BOARD, risky = corner_neighbours(empty);
-    int n = 0;
+    int empties = othl_popcount(empty), n = 0;
+    int depth = empties >= SHALLOW_MIN_EMPTIES
+                    ? (empties - SHALLOW_MIN_EMPTIES) / SHALLOW_STEP + 1
+                    : 0;
     for (uint64_t m = moves; m; m &= m - 1) {
         int cell = __builtin_ctzll(m);
-        uint64_t f = othl_flips(cell, own, opp);
+        uint64_t f = flips(sv, cell, own, opp);
         struct child c = {opp & ~f, own | f | (1ULL << cell), cell, 0};
+        if (etc) {
+            struct tt_entry *e = tt_probe(sv, c.to_move, c.other);
+            if (e) {
+                if (-e->hi >= beta) {
+                    *cut = -e->hi;
+                    *best_move = cell;
+                    return 0;
+                }
+                if (-e->lo <= alpha) {
+                    if (-e->lo > *best) {
+                        *best = -e->lo;
+                        *best_move = cell;
+                    }
+                    continue;
+                }
+            }
+        }
         if (cell == tt_move) {
-            c.score = 1 << 20;
+            c.score = 1 << 24;
         } else {
             uint64_t replies = othl_moves(c.to_move, c.other);
-            /* Weights tuned by node counts on positions of the published line. */
             c.score = -16 * othl_popcount(replies) - 32 * othl_popcount(replies & OTHL_CORNERS);
             if ((1ULL << cell) & OTHL_CORNERS)
                 c.score += 16;
             if ((1ULL << cell) & risky)
                 c.score -= 16;
-        }
-        if (probe_children) {
-            struct tt_entry *e = tt_probe(sv, c.to_move, c.other);
-            if (e && -e->hi >= beta) {
-                *cut = -e->hi;
-                return 0;
-            }
+            if (depth > 0) /* (adding the score above, potential mobility and parity to
+                            * this one helped at 26 empty cells, hurt at 28) */
+                c.score = -shallow(sv, c.to_move, c.other, depth, -1000000, 1000000);
         }
         int i = n++;
         while (i > 0 && list[i - 1].score < c.score) {
@@ -246,65 +415,63 @@ static int order_moves(struct othl_solver *sv, uint64_t own, uint64_t opp, uint6
     return n;
 }
 
-static int search(struct othl_solver *sv, uint64_t own, uint64_t opp, int alpha, int beta)
+/* Null-window search: is the value above alpha? Fail-soft: a result above alpha is a
+ * lower bound on the value, one at or below alpha an upper bound. */
+static int search(struct othl_solver *sv, uint64_t own, uint64_t opp, int alpha)
 {
     uint64_t empty = ~(own | opp) & OTHL_BOARD;
     int empties = othl_popcount(empty);
     if (empties <= SMALL_EMPTIES)
-        return search_small(sv, own, opp, alpha, beta, 0);
+        return search_small(sv, own, opp, alpha, alpha + 1, 0);
     sv->nodes++;
+    /* Stability: the opponent keeps its stable discs, so we end with at most the rest. */
+    if (empties >= STABILITY_MIN_EMPTIES && alpha >= VALUE_MAX - 2 * othl_popcount(opp)) {
+        int upper = VALUE_MAX - 2 * othl_popcount(stable_discs(sv, opp, own));
+        if (upper <= alpha)
+            return upper;
+    }
     uint64_t moves = othl_moves(own, opp);
     if (!moves) {
         if (!othl_moves(opp, own))
             return final_value(sv, own, opp);
-        return -search(sv, opp, own, -beta, -alpha);
+        return -search(sv, opp, own, -alpha - 1);
     }
     int tt_move = NO_MOVE;
     int use_tt = sv->buckets && empties >= TT_MIN_EMPTIES;
     if (use_tt) {
         struct tt_entry *e = tt_probe(sv, own, opp);
         if (e) {
-            if (e->lo >= beta || e->hi <= alpha || e->lo == e->hi) {
+            if (e->lo > alpha || e->hi <= alpha) {
                 sv->tt_hits++;
-                return e->lo >= beta ? e->lo : e->hi <= alpha ? e->hi : e->lo;
+                return e->lo > alpha ? e->lo : e->hi;
             }
             tt_move = e->move;
         }
     }
     struct child list[OTHL_CELLS];
-    int cut = -OTHL_CELLS - 1;
-    int n = order_moves(sv, own, opp, moves, tt_move,
-                        use_tt && empties - 1 > SMALL_EMPTIES && empties - 1 >= TT_MIN_EMPTIES &&
-                            empties >= ETC_MIN_EMPTIES,
-                        beta, list, &cut);
-    if (cut > -OTHL_CELLS - 1) {
+    int cut = -VALUE_MAX - 1, best = -VALUE_MAX - 1, best_move = NO_MOVE;
+    int etc = use_tt && empties >= ETC_MIN_EMPTIES && empties - 1 >= TT_MIN_EMPTIES;
+    int n = order_moves(sv, own, opp, moves, tt_move, etc, alpha, alpha + 1, list, &cut, &best,
+                        &best_move);
+    if (cut > -VALUE_MAX - 1) {
         sv->tt_hits++;
-        return cut;
-    }
-    int best = -OTHL_CELLS - 1, best_move = NO_MOVE, a = alpha;
-    for (int i = 0; i < n; i++) {
-        const struct child *c = &list[i];
-        int v;
-        if (i == 0) {
-            v = -search(sv, c->to_move, c->other, -beta, -a);
-        } else {
-            v = -search(sv, c->to_move, c->other, -a - 1, -a);
-            if (v > a && v < beta)
-                v = -search(sv, c->to_move, c->other, -beta, -v);
-        }
-        if (v > best) {
-            best = v;
-            best_move = c->cell;
-            if (v > a)
-                a = v;
-            if (a >= beta)
-                break;
+        best = cut;
+    } else {
+        for (int i = 0; i < n; i++) {
+            int v = -search(sv, list[i].to_move, list[i].other, -alpha - 1);
+            if (v > best) {
+                best = v;
+                best_move = list[i].cell;
+                if (v > alpha)
+                    break;
+            }
         }
     }
     if (use_tt) {
-        int lo = best >= beta ? best : best > alpha ? best : -OTHL_CELLS;
-        int hi = best <= alpha ? best : best < beta ? best : OTHL_CELLS;
-        tt_store(sv, own, opp, empties, lo, hi, best_move);
+        if (best > alpha)
+            tt_store(sv, own, opp, empties, best, VALUE_MAX, best_move);
+        else
+            tt_store(sv, own, opp, empties, -VALUE_MAX, best, best_move);
     }
     return best;
 }
@@ -342,6 +509,51 @@ static int symmetric_to_seen(uint64_t own, uint64_t opp, const uint64_t (*seen)[
     return 0;
 }
 
+/* The root's moves, best first, without those whose result mirrors an earlier one's (it
+ * has the same value: from the start all four first moves are alike). */
+struct root {
+    struct child list[OTHL_CELLS];
+    int n;
+};
+
+static void root_moves(struct othl_solver *sv, uint64_t own, uint64_t opp, struct root *r)
+{
+    struct child all[OTHL_CELLS];
+    int cut = -VALUE_MAX - 1, best = -VALUE_MAX - 1, best_move = NO_MOVE;
+    int n = order_moves(sv, own, opp, othl_moves(own, opp), NO_MOVE, 0, 0, 1, all, &cut, &best,
+                        &best_move);
+    uint64_t seen[OTHL_CELLS][2];
+    r->n = 0;
+    for (int i = 0; i < n; i++) {
+        if (symmetric_to_seen(all[i].to_move, all[i].other, (const uint64_t(*)[2])seen, r->n))
+            continue;
+        seen[r->n][0] = all[i].to_move;
+        seen[r->n][1] = all[i].other;
+        r->list[r->n++] = all[i];
+    }
+}
+
+/* The root's null-window search: is the value above alpha? On a yes, *move is a move that
+ * proves it (and the last move found so is tried first next time). */
+static int root_search(struct othl_solver *sv, struct root *r, int alpha, int *move)
+{
+    int best = -VALUE_MAX - 1;
+    for (int i = 0; i < r->n; i++) {
+        int v = -search(sv, r->list[i].to_move, r->list[i].other, -alpha - 1);
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                *move = r->list[i].cell;
+                struct child c = r->list[i];
+                memmove(r->list + 1, r->list, (size_t)i * sizeof c);
+                r->list[0] = c;
+                break;
+            }
+        }
+    }
+    return best;
+}
+
 void othl_solve(struct othl_solver *sv, const struct othl_state *s, struct othl_solve_result *out)
 {
     if (sv->empties_rule != s->empties_rule && sv->tt)
@@ -349,44 +561,35 @@ void othl_solve(struct othl_solver *sv, const struct othl_state *s, struct othl_
     sv->empties_rule = s->empties_rule;
     sv->nodes = sv->tt_hits = 0;
     uint64_t own = s->disc[s->seat], opp = s->disc[!s->seat];
-    uint64_t moves = othl_moves(own, opp);
-    out->best = moves ? -1 : OTHL_PASS;
     if (s->over) {
         out->value = final_value(sv, own, opp);
         out->best = -1;
-    } else if (!moves) {
-        out->value = -search(sv, opp, own, -OTHL_CELLS - 1, OTHL_CELLS + 1);
     } else {
-        /* The root in full: every move's exact value, so the best one is known. */
-        /* The root: the first move exactly, then each other one with a null window
-         * (does it beat the best so far?) and exactly only if it does. */
-        /* A move leading to a mirror image of a position already searched has the same
-         * value and is skipped (from the start, all four first moves are alike). */
-        int best = -OTHL_CELLS - 1, searched = 0, cut = 0;
-        uint64_t seen[OTHL_CELLS][2];
-        struct child list[OTHL_CELLS];
-        int n = order_moves(sv, own, opp, moves, NO_MOVE, 0, 0, list, &cut);
-        for (int i = 0; i < n; i++) {
-            int cell = list[i].cell;
-            uint64_t nown = list[i].to_move, nopp = list[i].other;
-            if (symmetric_to_seen(nown, nopp, (const uint64_t(*)[2])seen, searched))
-                continue;
-            seen[searched][0] = nown;
-            seen[searched++][1] = nopp;
-            int v;
-            if (best == -OTHL_CELLS - 1) {
-                v = -search(sv, nown, nopp, -OTHL_CELLS - 1, OTHL_CELLS + 1);
+        /* MTD(f): null-window searches around a guess until the interval [lo, hi] that
+         * holds the value closes; fail-soft results move the bounds by more than one. */
+        struct root r;
+        int pass = !othl_moves(own, opp), move = OTHL_PASS;
+        if (!pass)
+            root_moves(sv, own, opp, &r);
+        int lo = -VALUE_MAX, hi = VALUE_MAX, g = 0;
+        while (lo < hi) {
+            int alpha = g > lo ? g - 1 : g; /* test "value > alpha" */
+            if (alpha >= hi)
+                alpha = hi - 1;
+            int found = -1;
+            g = pass ? -search(sv, opp, own, -alpha - 1) : root_search(sv, &r, alpha, &found);
+            if (g > alpha) {
+                lo = g;
+                if (found >= 0)
+                    move = found;
             } else {
-                v = -search(sv, nown, nopp, -best - 1, -best);
-                if (v > best)
-                    v = -search(sv, nown, nopp, -OTHL_CELLS - 1, -best);
-            }
-            if (v > best) {
-                best = v;
-                out->best = cell;
+                hi = g;
             }
         }
-        out->value = best;
+        if (!pass && move == OTHL_PASS) /* every search failed low: find a move now */
+            root_search(sv, &r, lo - 1, &move);
+        out->value = lo;
+        out->best = move;
     }
     out->nodes = sv->nodes;
     out->tt_hits = sv->tt_hits;

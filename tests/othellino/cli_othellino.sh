@@ -52,6 +52,12 @@ done
 out=$("$KARK" solve othellino --record "$TESTS/data/othellino/scenario-pv12.rec" --tt-mb 16)
 check "solve after 12 moves of the published line: $out" eval 'echo "$out" | grep -Eq "^\{\"value\":-4,\"best\":\"[a-f][1-6]\",\"nodes\":[0-9]+,\"seconds\":[0-9.]+,\"cpu_seconds\":[0-9.]+\}$"'
 printf 'game othellino\n0: c2\n1: b2\n0: a2\n1: d2\n0: e2\n1: e3\n0: e4\n1: c5\n0: c6\n' >"$tmp/short.rec"
+# --pv: a perfect-play line from there to the end (some 20 moves and passes;
+# the command itself checks that every position on it keeps the value).
+out=$("$KARK" solve othellino --record "$TESTS/data/othellino/scenario-pv12.rec" --tt-mb 16 --pv)
+check "solve --pv after 12 moves: $out" eval 'echo "$out" | grep -Eq "^\{\"value\":-4,.*,\"pv\":\[(\"([a-f][1-6]|pass)\",?)+\],\"pv_cpu_seconds\":[0-9.]+\}$"'
+out=$("$KARK" solve othellino --record "$tmp/short.rec" --tt-mb 0 --pv)
+check "solve --pv of a finished game: $out" eval 'echo "$out" | grep -q "\"pv\":\[\],"'
 out=$("$KARK" solve othellino --record "$tmp/short.rec" --tt-mb 0)
 check "solve a finished game: $out" eval 'echo "$out" | grep -q "^{\"value\":-13,\"best\":null,"'
 expect 2 "no exact solver for son-of-kark" "$KARK" solve son-of-kark

@@ -1,8 +1,9 @@
 /* Othellino's exact solver: against plain minimax (no pruning, no table) on endgame
  * positions of random games under both empties rules, and on the published perfect-play
- * line: the positions after its 11th and 12th plies have value +4 and -4 for the side to
- * move (the second player wins 20-16), and the solver's best move keeps the value. The
- * full solve from the start is a documented command, not a test (docs/perft-solve.md). */
+ * line: every position from its 11th ply to its end has value -4 for dark (+4 for light to
+ * move: the second player wins 20-16), and the solver's move after 11 plies is the
+ * published one. The full solve from the start is a documented command, not a test
+ * (docs/perft-solve.md). */
 #include <string.h>
 
 #include "engine/othellino/othellino.h"
@@ -81,14 +82,21 @@ static void test_against_minimax(struct othl_solver *sv)
     }
 }
 
+/* Feinstein's complete perfect-play line (1993), in our coordinates: 32 placements and one
+ * pass (dark has no move after the 30th placement); it ends 16-20. */
+static const char *const published[] = {
+    "c2", "b4", "c5", "d2", "e4", "e3", "d1", "c1", "b1", "d5", "d6", "f4",
+    "b3", "b2", "f3", "f2", "e2", "b6", "a4", "c6", "a6", "a2", "b5", "a5",
+    "e6", "e5", "a3", "a1", "f5", "f6", "pass", "e1", "f1"};
+#define PUBLISHED_PLIES ((int)(sizeof published / sizeof published[0]))
+
 static void test_published_line(struct othl_solver *sv)
 {
-    static const char *const line[] = {"c2", "b4", "c5", "d2", "e4", "e3",
-                                       "d1", "c1", "b1", "d5", "d6", "f4"};
-    for (int plies = 11; plies <= 12; plies++) {
-        char text[512] = "game othellino\n";
+    for (int plies = 11; plies <= PUBLISHED_PLIES; plies++) {
+        char text[1024] = "game othellino\n";
         for (int i = 0; i < plies; i++)
-            snprintf(text + strlen(text), sizeof text - strlen(text), "%d: %s\n", i % 2, line[i]);
+            snprintf(text + strlen(text), sizeof text - strlen(text), "%d: %s\n", i % 2,
+                     published[i]);
         struct othl_state s;
         const struct kk_game *rg;
         int bad;
@@ -96,12 +104,20 @@ static void test_published_line(struct othl_solver *sv)
         CHECK_EQ_INT(kk_test_replay_text(text, &rg, &s, &bad, &err), 0);
         struct othl_solve_result r;
         othl_solve(sv, &s, &r);
-        printf("  after %d plies: value %d, best %d, %lld nodes\n", plies, r.value, (int)r.best,
-               r.nodes);
-        /* Dark (to move after an even number of plies) loses by 4. */
-        CHECK_EQ_INT(r.value, plies % 2 ? 4 : -4);
+        if (plies <= 12)
+            printf("  after %d plies: value %d, best %d, %lld nodes\n", plies, r.value,
+                   (int)r.best, r.nodes);
+        /* Every position of the line has the start's value: dark loses by 4. */
+        CHECK_EQ_INT(r.value, s.seat == 0 ? -4 : 4);
         if (plies == 11)
             CHECK_EQ_INT(r.best, 3 * OTHL_SIDE + 5); /* f4, the published move */
+        if (plies == PUBLISHED_PLIES) {
+            int32_t sc[2];
+            CHECK(s.over);
+            g->scores(&s, sc);
+            CHECK_EQ_INT(sc[0], 16);
+            CHECK_EQ_INT(sc[1], 20);
+        }
     }
 }
 
