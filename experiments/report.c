@@ -1295,6 +1295,41 @@ static void md_balance_overview(struct kk_buf *m, const struct kk_study *st,
 {
     int P = st->players, any_diff = 0;
     char sw[1024];
+    if (st->game->cooperative) {
+        /* One team plays every seat: its result and success rate, no seat win rates. */
+        kk_buf_printf(m, "Team result by variant [95%% interval], paired difference from the "
+                         "baseline (bold: the interval excludes 0); ▶ marks the baseline:\n\n"
+                         "| variant | settings | success rate (Wilson) | mean result | Δ result | "
+                         "mean length |\n|---|---|---|---|---|---|\n");
+        for (int v = 0; v < st->num_variants; v++) {
+            int base = baseline_for(axes, num_axes, baseline, v);
+            swept_text(st, axes, num_axes, v, sw, sizeof sw);
+            kk_buf_printf(m, "| %s%d | %s%s | ", v == base ? "▶ " : "", v, sw,
+                          v == base ? " (baseline)" : "");
+            double wins = 0, lo, hi;
+            for (long long i = 0; i < st->games; i++)
+                wins += r->res[i * st->num_variants + v].winners != 0;
+            kk_wilson(wins, (double)st->games, KK_Z95, &lo, &hi);
+            md_ci(m, wins / (double)st->games, lo, hi, 3);
+            struct kk_estimate res, d, len;
+            gather(st, r, v, 2 * P + 1, vals);
+            gather(st, r, base, 2 * P + 1, base_vals);
+            kk_mean_ci(vals, (size_t)st->games, 1, &res);
+            kk_paired_diff(vals, base_vals, (size_t)st->games, 1, &d);
+            kk_buf_printf(m, " | ");
+            md_ci(m, res.mean, res.lo, res.hi, 2);
+            kk_buf_printf(m, " | ");
+            if (v == base)
+                kk_buf_printf(m, "—");
+            else
+                md_diff_cell(m, &d, 2);
+            gather(st, r, v, 2 * P, vals);
+            kk_mean_ci(vals, (size_t)st->games, 1, &len);
+            kk_buf_printf(m, " | %.1f |\n", len.mean);
+        }
+        kk_buf_printf(m, "\n");
+        return;
+    }
     kk_buf_printf(m, "Win rate by seat [95%% Wilson interval]; ▶ marks the baseline:\n\n"
                      "| variant | settings |");
     for (int s = 0; s < P; s++)
@@ -1412,6 +1447,53 @@ static void balance_charts(struct kk_buf *charts, const struct kk_study *st,
         return;
     char sw[1024];
     int n = 0;
+    if (st->game->cooperative) {
+        /* One team: its success rate per variant, and the paired change in its result. */
+        for (int v = 0; v < st->num_variants; v++, n++) {
+            int base = baseline_for(axes, num_axes, baseline, v);
+            struct chart_row *row = &rows[n];
+            swept_text(st, axes, num_axes, v, sw, sizeof sw);
+            snprintf(row->label, sizeof row->label, "%.160s%s", sw,
+                     v == base ? " (baseline)" : "");
+            double wins = 0;
+            for (long long i = 0; i < st->games; i++)
+                wins += r->res[i * st->num_variants + v].winners != 0;
+            row->mean = wins / (double)st->games;
+            kk_wilson(wins, (double)st->games, KK_Z95, &row->lo, &row->hi);
+            row->ref = NAN;
+            row->mark = v == base ? 1 : 0;
+            row->group = v;
+        }
+        svg_chart(charts, "Team success rate by variant", "success rate (95% Wilson interval)",
+                  rows, n, 0, "dots: success rates; bars: 95% intervals; shaded, bold: the "
+                              "baseline");
+        n = 0;
+        for (int v = 0; v < st->num_variants; v++) {
+            int base = baseline_for(axes, num_axes, baseline, v);
+            if (base == v)
+                continue;
+            struct kk_estimate d;
+            gather(st, r, v, 2 * P + 1, vals);
+            gather(st, r, base, 2 * P + 1, base_vals);
+            kk_paired_diff(vals, base_vals, (size_t)st->games, 1, &d);
+            struct chart_row *row = &rows[n++];
+            swept_text(st, axes, num_axes, v, sw, sizeof sw);
+            snprintf(row->label, sizeof row->label, "%.160s", sw);
+            row->mean = d.mean;
+            row->lo = d.lo;
+            row->hi = d.hi;
+            row->ref = NAN;
+            row->mark = significant(&d) ? 2 : 0;
+            row->group = v;
+        }
+        if (n > 0)
+            svg_chart(charts, "Paired difference in the team's result from the baseline",
+                      "Δ result, variant − baseline (95% paired t interval)", rows, n, 1,
+                      "dots: mean difference game by game; bars: 95% intervals; orange: the "
+                      "interval excludes 0 (significant at 5%)");
+        free(rows);
+        return;
+    }
     for (int v = 0; v < st->num_variants; v++) {
         int base = baseline_for(axes, num_axes, baseline, v);
         swept_text(st, axes, num_axes, v, sw, sizeof sw);

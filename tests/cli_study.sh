@@ -120,5 +120,14 @@ grep -Eq '^progress: [0-9]+/30 games \([0-9]+%\)  [0-9.]+ games/s  ETA [0-9]+s$'
 $T $G --agents random --games 30 --out "$tmp/pr2" 2>"$tmp/pr2.err" >/dev/null
 [ ! -s "$tmp/pr2.err" ] && ok || bad "a run shorter than 10 s printed progress: $(cat "$tmp/pr2.err")"
 
+# ---- a cooperative game's balance: the team's success rate and result, no seat win rates ----
+$B temple-of-doom --agents greedy --sweep players=1,2 --sweep easy=0,1 --games 6 --seed 1 \
+    --out "$tmp/coop" >"$tmp/coop.out" 2>&1 || bad "cooperative balance: $(cat "$tmp/coop.out")"
+grep -q "| success rate (Wilson) | mean result | Δ result |" "$tmp/coop/balance.md" && ok ||
+    bad "cooperative overview lacks the team's columns"
+! grep -q "^| variant | settings | seat 0 |" "$tmp/coop/balance.md" && ok ||
+    bad "cooperative overview shows seat win rates"
+grep -q "Team success rate by variant" "$tmp/coop/report.html" && ok || bad "no team success chart"
+
 echo "cli_study: $pass passed, $fail failed"
 [ $fail -eq 0 ]
