@@ -56,13 +56,13 @@ kk_ensure_fuzz_packages() {
 
 # Installs optional Debian packages that some tests and agents use, if missing:
 # gnubg (GNU Backgammon: the `gnubg` agent and the backgammon cross-check tests, which
-# skip themselves without it), and with KK_WITH_BROWSER=1 chromium (the screenshot test
-# of `kark render`, tests/play/cli_render_browser.sh; large, so not by default). A failed
-# install is reported, never fatal.
+# skip themselves without it), and chromium (the headless-browser screenshot test of `kark
+# render` and the reports' SVG, tests/play/cli_render_browser.sh; about 100 MB: set
+# KK_WITH_BROWSER=0 to skip it). A failed install is reported, never fatal.
 kk_ensure_optional_packages() {
     local missing=()
     [ -x /usr/games/gnubg ] || command -v gnubg >/dev/null 2>&1 || missing+=(gnubg)
-    if [ "${KK_WITH_BROWSER:-0}" = 1 ] && ! command -v chromium >/dev/null 2>&1; then
+    if [ "${KK_WITH_BROWSER:-1}" = 1 ] && ! command -v chromium >/dev/null 2>&1; then
         missing+=(chromium)
     fi
     [ ${#missing[@]} -eq 0 ] || kk_apt_install optional "${missing[@]}" ||
