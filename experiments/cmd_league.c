@@ -160,42 +160,6 @@ static int make_pairings(int A, int size, int (*sets)[KK_MAX_SEATS], int *set_si
     }
 }
 
-/* Splits one CSV line (no newline) into fields in place, removing RFC 4180 quotes.
- * Returns the number of fields or -1. */
-static int split_csv(char *line, char **fields, int max)
-{
-    int n = 0;
-    char *r = line, *w = line;
-    for (;;) {
-        if (n == max)
-            return -1;
-        fields[n++] = w;
-        if (*r == '"') {
-            for (r++;; r++) {
-                if (*r == '\0')
-                    return -1;
-                if (*r == '"' && r[1] == '"')
-                    *w++ = *r++;
-                else if (*r == '"')
-                    break;
-                else
-                    *w++ = *r;
-            }
-            r++;
-        } else {
-            while (*r && *r != ',')
-                *w++ = *r++;
-        }
-        if (*r == '\0') {
-            *w = '\0';
-            return n;
-        }
-        if (*r != ',')
-            return -1;
-        *w++ = '\0';
-        r++;
-    }
-}
 
 static int find_column(char **names, int n, const char *name)
 {
@@ -225,7 +189,7 @@ static long long read_league_csv(const char *path, char labels[][KK_SPEC_LEN], i
             line[--got] = '\0';
         if (!header) {
             header = strdup(line);
-            num_names = header ? split_csv(header, names, MAX_FIELDS) : -1;
+            num_names = header ? kk_csv_split(header, names, MAX_FIELDS) : -1;
             col_pairing = find_column(names, num_names, "pairing");
             col_winners = find_column(names, num_names, "winners");
             for (int s = 0; s < players; s++) {
@@ -252,7 +216,7 @@ static long long read_league_csv(const char *path, char labels[][KK_SPEC_LEN], i
         }
         struct kk_rated_game *g = &(*games)[n];
         memset(g, 0, sizeof *g);
-        if (split_csv(line, fields, MAX_FIELDS) != num_names) {
+        if (kk_csv_split(line, fields, MAX_FIELDS) != num_names) {
             status = kk_fail(err, "%s line %lld: expected %d fields", path, n + 2, num_names);
             break;
         }

@@ -178,8 +178,7 @@ static void csv_row(const struct kk_study *st, long long job, const struct kk_ga
     kk_buf_printf(out, ",%016llx\n", (unsigned long long)h);
 }
 
-/* Splits one CSV line into fields in place (quotes removed). Returns the count or -1. */
-static int csv_split(char *line, char **fields, int max)
+int kk_csv_split(char *line, char **fields, int max)
 {
     int n = 0;
     char *r = line, *w = line;
@@ -239,7 +238,7 @@ static int parse_row(const struct kk_study *st, long long job, const char *line,
     if (len > 0 && copy[len - 1] == '\n')
         copy[len - 1] = '\0';
     int status = -1;
-    int n = csv_split(copy, f, expect + 1);
+    int n = kk_csv_split(copy, f, expect + 1);
     if (n != expect) {
         kk_fail(err, "has %d columns, expected %d", n, expect);
         goto done;

@@ -105,6 +105,10 @@ int kk_study_final_state(const struct kk_study *st, long long job, void *state, 
  * says the run is over. Touches no file. Returns 0, or -1 with err set. */
 int kk_study_serve(const struct kk_study *st, const struct kk_run_opts *opts, kk_error *err);
 
+/* Splits one CSV line (no newline) into fields in place, removing RFC 4180 quotes.
+ * Returns the number of fields, or -1 (more than max, or a broken quote). */
+int kk_csv_split(char *line, char **fields, int max);
+
 /* Writes x as the shortest text that reads back as the same double ("12", "0.25"). */
 int kk_format_double(double x, char *buf, size_t size);
 
