@@ -301,5 +301,5 @@ const struct kk_game kk_game_gold_mine = {
     .simultaneous = gm_simultaneous,
     /* Greedy playouts cut after 2 moves: the evaluation prices the round's end, the rest
      * of a playout to the game's end only adds the noise of later rounds (docs/agents.md). */
-    .agent_defaults = "rollout=greedy,depth=2",
+    .agent_defaults = "reward=win,rollout=greedy,depth=2",
 };
