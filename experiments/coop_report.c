@@ -5,7 +5,8 @@
 #include "report.h"
 #include "stats.h"
 
-static long long successes(const struct kk_study *st, const struct kk_study_results *r, int v)
+long long kk_report_cooperative_successes(const struct kk_study *st,
+                                          const struct kk_study_results *r, int v)
 {
     long long k = 0;
     for (long long i = 0; i < st->games; i++)
@@ -32,7 +33,7 @@ void kk_report_cooperative_json(struct kk_buf *b, const struct kk_study *st,
         vals[i] = kk_metric_value(st, r, i * st->num_variants + v, k_result);
     struct kk_estimate res;
     kk_mean_ci(vals, (size_t)st->games, 1, &res);
-    long long k = successes(st, r, v);
+    long long k = kk_report_cooperative_successes(st, r, v);
     double lo, hi, n = (double)st->games;
     kk_wilson((double)k, n, KK_Z95, &lo, &hi);
     kk_buf_printf(b, ",\n  \"result\": ");
@@ -53,7 +54,7 @@ void kk_report_cooperative_json(struct kk_buf *b, const struct kk_study *st,
 void kk_report_cooperative_md(struct kk_buf *md, const struct kk_study *st,
                               const struct kk_study_results *r, int v)
 {
-    long long k = successes(st, r, v);
+    long long k = kk_report_cooperative_successes(st, r, v);
     double lo, hi, n = (double)st->games;
     kk_wilson((double)k, n, KK_Z95, &lo, &hi);
     kk_buf_printf(md, "success rate %.3f [%.3f, %.3f] (%lld of %lld games won by the team, "
@@ -65,7 +66,7 @@ void kk_report_cooperative_chart(struct kk_buf *b, const struct kk_study *st,
                                  const struct kk_study_results *r, int v, double *vals)
 {
     (void)vals;
-    long long k = successes(st, r, v);
+    long long k = kk_report_cooperative_successes(st, r, v);
     double lo, hi, n = (double)st->games, p = n > 0 ? (double)k / n : 0;
     kk_wilson((double)k, n, KK_Z95, &lo, &hi);
     const int left = 120, width = 420, y = 45;

@@ -8,6 +8,10 @@
 #include "../engine/core/buf.h"
 #include "study.h"
 
+/* The number of variant v's games the team won (the winners hook names it): successes. */
+long long kk_report_cooperative_successes(const struct kk_study *st,
+                                          const struct kk_study_results *r, int v);
+
 /* Appends ",\n  \"result\": ..., \"result_ci95\": [..], \"successes\": k, \"success_rate\": p,
  * \"success_ci95\": [..]" for variant v (vals: scratch of st->games doubles). */
 void kk_report_cooperative_json(struct kk_buf *b, const struct kk_study *st,

@@ -1306,9 +1306,7 @@ static void md_balance_overview(struct kk_buf *m, const struct kk_study *st,
             swept_text(st, axes, num_axes, v, sw, sizeof sw);
             kk_buf_printf(m, "| %s%d | %s%s | ", v == base ? "▶ " : "", v, sw,
                           v == base ? " (baseline)" : "");
-            double wins = 0, lo, hi;
-            for (long long i = 0; i < st->games; i++)
-                wins += r->res[i * st->num_variants + v].winners != 0;
+            double wins = (double)kk_report_cooperative_successes(st, r, v), lo, hi;
             kk_wilson(wins, (double)st->games, KK_Z95, &lo, &hi);
             md_ci(m, wins / (double)st->games, lo, hi, 3);
             struct kk_estimate res, d, len;
@@ -1455,9 +1453,7 @@ static void balance_charts(struct kk_buf *charts, const struct kk_study *st,
             swept_text(st, axes, num_axes, v, sw, sizeof sw);
             snprintf(row->label, sizeof row->label, "%.160s%s", sw,
                      v == base ? " (baseline)" : "");
-            double wins = 0;
-            for (long long i = 0; i < st->games; i++)
-                wins += r->res[i * st->num_variants + v].winners != 0;
+            double wins = (double)kk_report_cooperative_successes(st, r, v);
             row->mean = wins / (double)st->games;
             kk_wilson(wins, (double)st->games, KK_Z95, &row->lo, &row->hi);
             row->ref = NAN;

@@ -18,11 +18,7 @@ expect 2 "unknown option '--sprt'" "$KARK" balance $G --agents greedy --sweep to
 args="$G --agents random,greedy --sprt $S --games 400 --seed 4"
 $T $args --threads 1 --out "$tmp/a" >"$tmp/a.out" 2>&1 || bad "sprt threads 1: $(cat "$tmp/a.out")"
 $T $args --threads 2 --out "$tmp/b" >/dev/null 2>&1 || bad "sprt threads 2"
-# The reports' "Made with kark" line names the date and the exact command: not compared.
-for f in games.csv summary.json summary.md report.html; do
-    [ -s "$tmp/a/$f" ] && cmp -s <(grep -v '^\(<p>\)\?Made with kark' "$tmp/a/$f") \
-        <(grep -v '^\(<p>\)\?Made with kark' "$tmp/b/$f") && ok || bad "$f differs or is empty"
-done
+same "$tmp/a" "$tmp/b" games.csv summary.json summary.md report.html # clilib.sh
 grep -Eq '"sprt": \{"llr": [-0-9.e]+, "lower": -2\.94[0-9]*, "upper": 2\.94[0-9]*, "decision": "H[01]"' \
     "$tmp/a/summary.json" && ok || bad "summary.json sprt: $(head -3 "$tmp/a/summary.json")"
 grep -Eq '^sprt: llr -?[0-9.]+ lower -2\.944 upper 2\.944 decision H[01] after [0-9]+ games' \
