@@ -83,7 +83,7 @@ static char **split_long_values(int argc, char **argv, int *out_argc)
 static int run_command(const struct kk_command *c, int argc, char **argv)
 {
     kk_error err;
-    if (kk_mpi_init(NULL, NULL, &err) != 0) {
+    if (kk_mpi_init(&err) != 0) {
         fprintf(stderr, "kark: %s\n", err.msg);
         return KK_EXIT_FAIL;
     }

@@ -29,13 +29,13 @@ int kk_mpi_built(void)
     return 1;
 }
 
-int kk_mpi_init(int *argc, char ***argv, kk_error *err)
+int kk_mpi_init(kk_error *err)
 {
     int size;
     if (!launched_by_mpi(&size))
         return 0;
     int provided = 0;
-    if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
+    if (MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
         return kk_fail(err, "MPI_Init_thread failed");
     if (provided < MPI_THREAD_FUNNELED) {
         MPI_Finalize();
@@ -87,10 +87,8 @@ int kk_mpi_built(void)
     return 0;
 }
 
-int kk_mpi_init(int *argc, char ***argv, kk_error *err)
+int kk_mpi_init(kk_error *err)
 {
-    (void)argc;
-    (void)argv;
     int size;
     if (launched_by_mpi(&size) && size > 1)
         return kk_fail(err, "this kark was built without MPI, so %d processes would each play "

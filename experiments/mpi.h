@@ -11,8 +11,8 @@
 int kk_mpi_built(void);
 
 /* Starts MPI (thread level FUNNELED: only the thread that started it calls MPI) if an
- * MPI launcher started this process (argc and argv may be NULL, as MPI allows). Returns 0, or -1 with err set. */
-int kk_mpi_init(int *argc, char ***argv, kk_error *err);
+ * MPI launcher started this process. Returns 0, or -1 with err set. */
+int kk_mpi_init(kk_error *err);
 
 /* This process's rank and the number of processes (0 and 1 without MPI). */
 int kk_mpi_rank(void);

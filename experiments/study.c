@@ -698,7 +698,6 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
     write_prefix(&jr); /* rows a resume found in pending.csv that now follow the prefix */
     atomic_init(&jr.next, start);
     atomic_init(&jr.failed, 0);
-    atomic_init(&jr.stop, 0);
     /* With MPI (several processes), thread 0 of this process serves the other ranks' chunk
      * requests (study_mpi.c) while the other threads play; jobs come from one counter. */
     int coordinate = opts->distributed && kk_mpi_size() > 1;

@@ -31,7 +31,6 @@ struct kk_study_journal {
     long long start, end;  /* this session plays jobs [start, end) */
     atomic_llong next;     /* the next job to hand out */
     atomic_int failed;     /* a game or an allocation failed: stop handing out jobs */
-    atomic_int stop;       /* set by the MPI coordinator when it gives up on a rank */
     long long failed_job;  /* the first failed job, or -1 */
     kk_error game_err;     /* its error */
     int io_error;          /* errno of the first failed write, or 0 */

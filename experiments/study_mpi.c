@@ -73,10 +73,8 @@ void kk_study_coordinate(struct kk_study_journal *jr, atomic_int *stop_signal)
                 double now = omp_get_wtime();
                 if (stop_since < 0)
                     stop_since = now;
-                else if (now - stop_since > 10) {
-                    atomic_store(&jr->stop, 1);
+                else if (now - stop_since > 10)
                     break;
-                }
             }
             pause_briefly();
             continue;
@@ -90,7 +88,6 @@ void kk_study_coordinate(struct kk_study_journal *jr, atomic_int *stop_signal)
                 kk_fail(&e, "out of memory for a chunk of results from rank %d",
                         status.MPI_SOURCE);
                 kk_study_commit(jr, jr->start, NULL, NULL, &e);
-                atomic_store(&jr->stop, 1);
                 break;
             }
             buf = grown;
