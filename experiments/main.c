@@ -30,7 +30,7 @@ const struct kk_command kk_commands[] = {
     {"bench", "measure each game's speed and thread scaling, with a behaviour signature",
      kk_cmd_bench},
     {"perft", "count the move sequences of each length from a start or a record", kk_cmd_perft},
-    {"solve", "exact value and best move of a two-player game position (Othellino)",
+    {"solve", "exact values: an Othellino position; the dice game's best single turn",
      kk_cmd_solve},
     {"play", "play a game in the terminal against agents ('human' seats type moves)",
      kk_cmd_play},
@@ -41,7 +41,7 @@ const struct kk_command kk_commands[] = {
 static void usage(FILE *f)
 {
     fprintf(f, "usage: kark COMMAND [ARGS...]\n\n"
-               "kark: AI search and self-play for the Carcassonne family of games.\n\n"
+               "kark: AI search and self-play for the Carcassonne family and the Green Box of Games.\n\n"
                "commands:\n");
     for (int i = 0; kk_commands[i].name; i++)
         fprintf(f, "  %-11s %s\n", kk_commands[i].name, kk_commands[i].summary);
