@@ -51,11 +51,4 @@ void *kk_cli_position(const char *cmd, const struct kk_game *g, const char *reco
 int kk_cli_game_option(const char *cmd, int argc, char **argv, int *i, long long *players,
                        const char **sets, int *num_sets, int max_sets);
 
-/* The options every game-playing command shares: --players P (1..KK_MAX_SEATS) and --set
- * KEY=VALUE (repeatable, at most max_sets; checked later against the game). Returns 1 when
- * argv[*i] was one of them (taken with its value, *i advanced), 0 when it was not, or -1 after
- * printing the usage error. */
-int kk_cli_game_option(const char *cmd, int argc, char **argv, int *i, long long *players,
-                       const char **sets, int *num_sets, int max_sets);
-
 #endif

@@ -4,12 +4,6 @@
 # and selfplay records that replay to their recorded scores.
 source "$(dirname "${BASH_SOURCE[0]}")/clilib.sh"
 
-check() { # check DESCRIPTION CONDITION...
-    local what="$1"
-    shift
-    if "$@"; then pass=$((pass + 1)); else echo "FAIL: $what"; fail=$((fail + 1)); fi
-}
-
 "$KARK" rules carcassonne-dice >"$tmp/rules"
 for p in faces knight_need goal max_turns set_aside; do
     check "rules lists $p" grep -q "^$p " "$tmp/rules"

@@ -4,12 +4,6 @@
 # usage errors (one line, exit 2).
 source "$(dirname "${BASH_SOURCE[0]}")/clilib.sh"
 
-check() { # check DESCRIPTION CONDITION...
-    local what="$1"
-    shift
-    if "$@"; then ok; else bad "$what"; fi
-}
-
 "$KARK" perft othellino 8 >"$tmp/perft" 2>"$tmp/err"
 check "perft othellino 8 succeeds" [ $? -eq 0 ]
 got=$(grep '^depth ' "$tmp/perft" | tr '\n' ' ')

@@ -75,7 +75,7 @@ void bg_svg(const void *state, struct kk_buf *out)
         double y0 = top ? margin : margin + h, tip = top ? margin + tri : margin + h - tri;
         kk_buf_printf(out, "<path d=\"M %.1f %.1f L %.1f %.1f L %.1f %.1f Z\" fill=\"%s\"/>\n", x,
                       y0, x + pw, y0, x + pw / 2.0, tip, point % 2 ? "#a33b2b" : "#3b4f6b");
-        char t[8];
+        char t[12];
         snprintf(t, sizeof t, "%d", point);
         kk_svg_text(out, x + pw / 2.0, top ? margin - 8 : margin + h + 18, 12, "middle", "#444", t);
         for (int p = 0; p < 2; p++) {

@@ -53,7 +53,7 @@ void halma_svg(const void *state, struct kk_buf *out)
                               kk_svg_seat_colour(v - 1));
         }
     for (int i = 0; i < s->size; i++) {
-        char t[8];
+        char t[12];
         snprintf(t, sizeof t, "%c", 'a' + i);
         kk_svg_text(out, margin + i * cell + cell / 2.0, margin - 8, 13, "middle", "#444", t);
         snprintf(t, sizeof t, "%d", i + 1);

@@ -5,12 +5,6 @@
 # and the variants) that replay to their recorded scores.
 source "$(dirname "${BASH_SOURCE[0]}")/../clilib.sh"
 
-check() { # check DESCRIPTION CONDITION...
-    local what="$1"
-    shift
-    if "$@"; then pass=$((pass + 1)); else echo "FAIL: $what"; fail=$((fail + 1)); fi
-}
-
 "$KARK" rules all-your-base >"$tmp/rules"
 for p in deck hand_mode deck_prep keep_base wild_hardware turn_mode phases; do
     check "rules lists $p" grep -q "^$p " "$tmp/rules"
@@ -54,14 +48,8 @@ expect 2 "needs hand_mode=pass" "$KARK" selfplay all-your-base --players 3 --set
 roundtrip() { # roundtrip NAME PLAYERS AGENT SEED GAMES [--set X]...
     local name="$1" p="$2" agent="$3" seed="$4" games="$5"
     shift 5
-    local dir="$tmp/rec-$name"
-    "$KARK" selfplay all-your-base --players "$p" --agents "$agent" --games "$games" --seed "$seed" \
-        "$@" --record "$dir" >/dev/null
-    for f in "$dir"/game-*.rec; do
-        want=$(tail -1 "$f" | sed -n 's/^# result {"scores":\(\[[^]]*\]\).*/\1/p')
-        got=$("$KARK" replay "$f" | sed -n 's/.*"scores":\(\[[^]]*\]\).*/\1/p')
-        check "$name $(basename "$f") replays to $want" test -n "$want" -a "$want" = "$got"
-    done
+    record_roundtrip all-your-base "rec-$name" --players "$p" --agents "$agent" \
+        --games "$games" --seed "$seed" "$@"
 }
 for p in 2 3 4 5 6; do
     roundtrip "$p-random" "$p" random "$p" 2

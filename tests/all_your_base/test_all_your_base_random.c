@@ -10,6 +10,53 @@
 
 static const struct kk_game *G = &kk_game_all_your_base;
 
+/* At a decision: commitments in ascending seat order (simultaneous) or none pending
+ * (sequential); a seat that started its commitment finishes it before anyone else; every
+ * 7th event a random seat's view passes check() and keeps its hand, plan and the mover.
+ * ctx: the seat that made the last decision (-1 after chance). */
+static void ayb_decision(void *ctx, const void *state, int who, const kk_move *moves, int n,
+                         int event, kk_rng *rng)
+{
+    (void)moves, (void)n;
+    const struct ayb_state *s = state;
+    int last_seat = *(int *)ctx;
+    uint32_t pending = kk_sim_pending(G, s);
+    if (s->turn_mode == AYB_SIMULTANEOUS) {
+        CHECK(pending != 0);
+        CHECK_EQ_INT(who, __builtin_ctz(pending));
+    } else {
+        CHECK_EQ_INT(pending, 0);
+    }
+    if (last_seat >= 0 && s->plan[last_seat].steps && !s->plan[last_seat].done &&
+        s->phase_kind == AYB_PH_COMMIT)
+        CHECK_EQ_INT(who, last_seat);
+    if (event % 7 == 0) {
+        static struct ayb_state view;
+        kk_error err;
+        int seat = (int)kk_rng_bounded(rng, (uint32_t)s->players);
+        G->sample_view(s, seat, rng, &view);
+        if (ayb_check(&view, &err) != 0) {
+            fprintf(stderr, "view of seat %d: %s\n", seat, err.msg);
+            CHECK(0);
+        }
+        CHECK(view.hand[seat] == s->hand[seat]);
+        CHECK(!memcmp(&view.plan[seat], &s->plan[seat], sizeof s->plan[seat]));
+        CHECK_EQ_INT(G->to_move(&view), who);
+    }
+}
+
+/* After an event: totals never decrease; chance comes only with nothing pending. */
+static void ayb_after(void *ctx, const void *before_state, const void *state, int who, kk_move m)
+{
+    (void)m;
+    const struct ayb_state *before = before_state, *s = state;
+    if (who == KK_CHANCE)
+        CHECK_EQ_INT(kk_sim_pending(G, before), 0);
+    *(int *)ctx = who >= 0 ? who : -1;
+    for (int p = 0; p < s->players; p++)
+        CHECK(s->total[p] >= before->total[p]);
+}
+
 static void play(int players, const char *const *sets, int nsets, int games, uint64_t seed)
 {
     struct kk_variant v;
@@ -17,63 +64,16 @@ static void play(int players, const char *const *sets, int nsets, int games, uin
     kk_test_variant(G, &v, sets, nsets);
     kk_rng rng;
     kk_rng_seed(&rng, seed, (uint64_t)players);
-    static kk_move moves[AYB_MAX_MOVES];
     for (int game = 0; game < games; game++) {
-        struct ayb_state s, before, view;
+        struct ayb_state s;
         CHECK_EQ_INT(kk_game_init(G, &s, &v, players, &err), 0);
-        int events = 0, last_seat = -1;
-        while (G->to_move(&s) != KK_TERMINAL) {
-            before = s;
-            int who = G->to_move(&s);
-            if (who == KK_CHANCE) {
-                CHECK_EQ_INT(kk_sim_pending(G, &s), 0);
-                G->apply(&s, G->sample_chance(&s, &rng));
-                last_seat = -1;
-            } else {
-                uint32_t pending = kk_sim_pending(G, &s);
-                if (s.turn_mode == AYB_SIMULTANEOUS) {
-                    CHECK(pending != 0);
-                    CHECK_EQ_INT(who, __builtin_ctz(pending));
-                } else {
-                    CHECK_EQ_INT(pending, 0);
-                }
-                /* A seat that started its commitment finishes it before anyone else. */
-                if (last_seat >= 0 && s.plan[last_seat].steps && !s.plan[last_seat].done &&
-                    s.phase_kind == AYB_PH_COMMIT)
-                    CHECK_EQ_INT(who, last_seat);
-                int n = G->legal_moves(&s, moves);
-                CHECK(n >= 1 && n <= G->max_moves);
-                for (int i = 0; i < n; i += 1 + n / 8) {
-                    char text[64];
-                    kk_move back;
-                    G->move_to_text(&s, moves[i], text, sizeof text);
-                    CHECK_EQ_INT(G->move_from_text(&s, text, &back, &err), 0);
-                    CHECK_EQ_INT(back, moves[i]);
-                }
-                if (events % 7 == 0) {
-                    int seat = (int)kk_rng_bounded(&rng, (uint32_t)players);
-                    G->sample_view(&s, seat, &rng, &view);
-                    if (ayb_check(&view, &err) != 0) {
-                        fprintf(stderr, "view of seat %d: %s\n", seat, err.msg);
-                        CHECK(0);
-                    }
-                    CHECK(view.hand[seat] == s.hand[seat]);
-                    CHECK(!memcmp(&view.plan[seat], &s.plan[seat], sizeof s.plan[seat]));
-                    CHECK_EQ_INT(G->to_move(&view), who);
-                }
-                G->apply(&s, moves[kk_rng_bounded(&rng, (uint32_t)n)]);
-                last_seat = who;
-            }
-            events++;
-            if (ayb_check(&s, &err) != 0) {
-                fprintf(stderr, "players %d game %d event %d: %s\n", players, game, events,
-                        err.msg);
-                CHECK(0);
-                return;
-            }
-            for (int p = 0; p < players; p++)
-                CHECK(s.total[p] >= before.total[p]);
-        }
+        int last_seat = -1;
+        char label[64];
+        snprintf(label, sizeof label, "players %d game %d", players, game);
+        struct kk_test_walk walk = {.label = label, .move_texts = 8, .decision = ayb_decision,
+                                    .after = ayb_after, .ctx = &last_seat};
+        if (kk_test_walk(G, &s, &rng, &walk) < 0)
+            return;
         CHECK_EQ_INT(s.phase, s.phases);
         int32_t scores[AYB_MAX_SEATS];
         G->scores(&s, scores);

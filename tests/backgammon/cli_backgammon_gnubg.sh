@@ -13,12 +13,6 @@ if [ -z "$gnubg" ]; then
     exit 77
 fi
 
-check() { # check DESCRIPTION CONDITION...
-    local what="$1"
-    shift
-    if "$@"; then pass=$((pass + 1)); else echo "FAIL: $what"; fail=$((fail + 1)); fi
-}
-
 expect 2 "gnubg agent plays only backgammon" "$KARK" selfplay carcassonne-dice --agents gnubg,random
 expect 2 "gnubg option 'ply'" "$KARK" selfplay backgammon --agents gnubg:ply=5,random
 

@@ -5,12 +5,6 @@
 # recorded scores.
 source "$(dirname "${BASH_SOURCE[0]}")/../clilib.sh"
 
-check() { # check DESCRIPTION CONDITION...
-    local what="$1"
-    shift
-    if "$@"; then pass=$((pass + 1)); else echo "FAIL: $what"; fail=$((fail + 1)); fi
-}
-
 "$KARK" rules flower-garden >"$tmp/rules"
 for p in deck hand rows discard_max deck_cycles piles_empty partial_take; do
     check "rules lists $p" grep -q "^$p " "$tmp/rules"
@@ -61,15 +55,8 @@ expect 2 "deck" "$KARK" selfplay flower-garden --set deck=gb2
 for p in 2 3 4 5; do
     for agent in random mcts:iters=30; do
         for rows in per_symbol free; do
-            dir="$tmp/rec-$p-${agent%%:*}-$rows"
-            "$KARK" selfplay flower-garden --players "$p" --agents "$agent" --games 2 \
-                --seed "$p" --set rows=$rows --record "$dir" >/dev/null
-            for f in "$dir"/game-*.rec; do
-                want=$(tail -1 "$f" | sed -n 's/^# result {"scores":\(\[[^]]*\]\).*/\1/p')
-                got=$("$KARK" replay "$f" | sed -n 's/.*"scores":\(\[[^]]*\]\).*/\1/p')
-                check "$p players $agent rows=$rows $(basename "$f") replays to $want" \
-                    test -n "$want" -a "$want" = "$got"
-            done
+            record_roundtrip flower-garden "rec-$p-${agent%%:*}-$rows" --players "$p" \
+                --agents "$agent" --games 2 --seed "$p" --set rows=$rows
         done
     done
 done

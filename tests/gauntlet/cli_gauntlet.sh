@@ -4,12 +4,6 @@
 # that replay to their recorded scores.
 source "$(dirname "${BASH_SOURCE[0]}")/../clilib.sh"
 
-check() { # check DESCRIPTION CONDITION...
-    local what="$1"
-    shift
-    if "$@"; then pass=$((pass + 1)); else echo "FAIL: $what"; fail=$((fail + 1)); fi
-}
-
 "$KARK" rules gauntlet >"$tmp/rules"
 for p in layout_seed track sword_reach final_tie two_player_deck market_per_player max_turns; do
     check "rules lists $p" grep -q "^$p " "$tmp/rules"
@@ -33,14 +27,8 @@ expect 1 "die.rec:9: " "$KARK" replay "$tmp/die.rec"
 for p in 2 3 4; do
     for set in layout_seed=0 layout_seed=-1 sword_reach=king \
         track=n.sB..LL..s.B...L.BB.LL.ns.Bs..L.B..; do
-        dir="$tmp/rec-$p-$set"
-        "$KARK" selfplay gauntlet --players "$p" --agents random --games 2 --seed "$p" \
-            --set "$set" --record "$dir" >/dev/null
-        for f in "$dir"/game-*.rec; do
-            want=$(tail -1 "$f" | sed -n 's/^# result {"scores":\(\[[^]]*\]\).*/\1/p')
-            got=$("$KARK" replay "$f" | sed -n 's/.*"scores":\(\[[^]]*\]\).*/\1/p')
-            check "$p players $set $(basename "$f") replays to $want" test -n "$want" -a "$want" = "$got"
-        done
+        record_roundtrip gauntlet "rec-$p-$set" --players "$p" --agents random --games 2 \
+            --seed "$p" --set "$set"
     done
 done
 

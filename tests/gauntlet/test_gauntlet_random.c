@@ -10,71 +10,59 @@
 
 static const struct kk_game *G = &kk_game_gauntlet;
 
+/* At a decision: plans in ascending seat order (nothing pending outside planning); every
+ * 5th event a random seat's view passes check(), keeps what that seat sees (its hand and
+ * plan, the market, the discard, cards out) and the mover. */
+static void gt_decision(void *ctx, const void *state, int who, const kk_move *moves, int n,
+                        int event, kk_rng *rng)
+{
+    (void)ctx, (void)moves, (void)n;
+    const struct gt_state *s = state;
+    uint32_t pending = kk_sim_pending(G, s);
+    if (s->phase == GT_PHASE_PLAN) {
+        CHECK(pending != 0);
+        CHECK_EQ_INT(who, __builtin_ctz(pending));
+    } else {
+        CHECK_EQ_INT(pending, 0);
+    }
+    if (event % 5 == 0) {
+        static struct gt_state view;
+        kk_error err;
+        int seat = (int)kk_rng_bounded(rng, (uint32_t)s->players);
+        G->sample_view(s, seat, rng, &view);
+        if (G->check(&view, &err) != 0) {
+            fprintf(stderr, "view of seat %d: %s\n", seat, err.msg);
+            CHECK(0);
+        }
+        for (int c = 0; c < GB_CARDS; c++) {
+            int mine = s->loc[c] == GT_LOC_HAND + seat ||
+                       (s->loc[c] >= GT_LOC_PLAN + seat * 4 &&
+                        s->loc[c] < GT_LOC_PLAN + seat * 4 + 4) ||
+                       s->loc[c] == GT_LOC_MARKET || s->loc[c] == GT_LOC_DISCARD ||
+                       s->loc[c] == GT_LOC_OUT;
+            if (mine)
+                CHECK_EQ_INT(view.loc[c], s->loc[c]);
+        }
+        CHECK_EQ_INT(G->to_move(&view), who);
+    }
+}
+
 static void play(int players, const char *set, int games, uint64_t seed)
 {
     struct kk_variant v;
     kk_error err;
-    CHECK_EQ_INT(kk_variant_defaults(G, &v, &err), 0);
-    if (set)
-        CHECK_EQ_INT(kk_variant_set(G, &v, set, &err), 0);
+    kk_test_variant_line(G, &v, set);
     kk_rng rng;
     kk_rng_seed(&rng, seed, (uint64_t)players);
-    static kk_move moves[GT_MAX_MOVES];
     for (int game = 0; game < games; game++) {
-        struct gt_state s, view;
+        struct gt_state s;
         CHECK_EQ_INT(kk_game_init(G, &s, &v, players, &err), 0);
-        int events = 0;
-        while (G->to_move(&s) != KK_TERMINAL) {
-            int who = G->to_move(&s);
-            if (who == KK_CHANCE) {
-                CHECK_EQ_INT(kk_sim_pending(G, &s), 0);
-                G->apply(&s, G->sample_chance(&s, &rng));
-            } else {
-                uint32_t pending = kk_sim_pending(G, &s);
-                if (s.phase == GT_PHASE_PLAN) {
-                    CHECK(pending != 0);
-                    CHECK_EQ_INT(who, __builtin_ctz(pending));
-                } else {
-                    CHECK_EQ_INT(pending, 0);
-                }
-                int n = G->legal_moves(&s, moves);
-                CHECK(n >= 1 && n <= G->max_moves);
-                for (int i = 0; i < n; i += 1 + n / 6) {
-                    char text[96];
-                    kk_move back;
-                    G->move_to_text(&s, moves[i], text, sizeof text);
-                    CHECK_EQ_INT(G->move_from_text(&s, text, &back, &err), 0);
-                    if (back != moves[i]) fprintf(stderr, "text %s\n", text);
-                    CHECK_EQ_INT(back, moves[i]);
-                }
-                if (events % 5 == 0) {
-                    int seat = (int)kk_rng_bounded(&rng, (uint32_t)players);
-                    G->sample_view(&s, seat, &rng, &view);
-                    if (G->check(&view, &err) != 0) {
-                        fprintf(stderr, "view of seat %d: %s\n", seat, err.msg);
-                        CHECK(0);
-                    }
-                    for (int c = 0; c < GB_CARDS; c++) {
-                        int mine = s.loc[c] == GT_LOC_HAND + seat ||
-                                   (s.loc[c] >= GT_LOC_PLAN + seat * 4 &&
-                                    s.loc[c] < GT_LOC_PLAN + seat * 4 + 4) ||
-                                   s.loc[c] == GT_LOC_MARKET || s.loc[c] == GT_LOC_DISCARD ||
-                                   s.loc[c] == GT_LOC_OUT;
-                        if (mine)
-                            CHECK_EQ_INT(view.loc[c], s.loc[c]);
-                    }
-                    CHECK_EQ_INT(G->to_move(&view), who);
-                }
-                G->apply(&s, moves[kk_rng_bounded(&rng, (uint32_t)n)]);
-            }
-            events++;
-            if (G->check(&s, &err) != 0) {
-                fprintf(stderr, "players %d game %d event %d: %s\n", players, game, events,
-                        err.msg);
-                CHECK(0);
-                return;
-            }
-        }
+        char label[96];
+        snprintf(label, sizeof label, "%s, players %d game %d", set ? set : "default", players,
+                 game);
+        struct kk_test_walk walk = {.label = label, .move_texts = 6, .decision = gt_decision};
+        if (kk_test_walk(G, &s, &rng, &walk) < 0)
+            return;
         uint32_t w = G->winners(&s);
         CHECK(w != 0);
         for (int p = 0; p < players; p++)

@@ -5,12 +5,6 @@
 # recorded scores.
 source "$(dirname "${BASH_SOURCE[0]}")/../clilib.sh"
 
-check() { # check DESCRIPTION CONDITION...
-    local what="$1"
-    shift
-    if "$@"; then pass=$((pass + 1)); else echo "FAIL: $what"; fail=$((fail + 1)); fi
-}
-
 "$KARK" rules gold-mine >"$tmp/rules"
 for p in rounds collapse_count deck remove_collapse_card; do
     check "rules lists $p" grep -q "^$p " "$tmp/rules"
@@ -59,14 +53,8 @@ expect 2 "remove_collapse_card" "$KARK" selfplay gold-mine --set remove_collapse
 # Self-play records replay to the scores they record, for every player count.
 for p in 2 3 4 5 6 7 8; do
     for agent in random mcts:iters=50; do
-        dir="$tmp/rec-$p-${agent%%:*}"
-        "$KARK" selfplay gold-mine --players "$p" --agents "$agent" --games 2 --seed "$p" \
-            --set deck=continue --record "$dir" >/dev/null
-        for f in "$dir"/game-*.rec; do
-            want=$(tail -1 "$f" | sed -n 's/^# result {"scores":\(\[[^]]*\]\).*/\1/p')
-            got=$("$KARK" replay "$f" | sed -n 's/.*"scores":\(\[[^]]*\]\).*/\1/p')
-            check "$p players $agent $(basename "$f") replays to $want" test -n "$want" -a "$want" = "$got"
-        done
+        record_roundtrip gold-mine "rec-$p-${agent%%:*}" --players "$p" --agents "$agent" \
+            --games 2 --seed "$p" --set deck=continue
     done
 done
 

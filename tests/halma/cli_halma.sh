@@ -5,12 +5,6 @@
 # and greedy, two variants) replaying to the scores they record.
 source "$(dirname "${BASH_SOURCE[0]}")/../clilib.sh"
 
-check() { # check DESCRIPTION CONDITION...
-    local what="$1"
-    shift
-    if "$@"; then pass=$((pass + 1)); else echo "FAIL: $what"; fail=$((fail + 1)); fi
-}
-
 "$KARK" rules halma >"$tmp/rules"
 for p in size camp spoiling camp_lock max_turns; do
     check "rules lists $p" grep -q "^$p " "$tmp/rules"
@@ -43,13 +37,6 @@ out=$("$KARK" replay "$tmp/opening.rec")
 check "opening replays, not over" [ "$out" = \
     '{"game":"halma","terminal":false,"scores":[0,0],"winners":[],"turns":5,"capped":false,"in_target":[0,0]}' ]
 
-replays_to_result() { # FILE: replaying gives the recorded scores
-    local f="$1" want got
-    want=$(tail -1 "$f" | sed -n 's/^# result {"scores":\(\[[^]]*\]\).*/\1/p')
-    got=$("$KARK" replay "$f" | sed -n 's/.*"scores":\(\[[^]]*\]\).*/\1/p')
-    check "$(basename "$f") replays to $want" test -n "$want" -a "$want" = "$got"
-}
-
 for f in "$TESTS"/data/halma/*.rec; do
     replays_to_result "$f"
     want=$(tail -1 "$f" | sed 's/^# result //')
@@ -58,13 +45,10 @@ for f in "$TESTS"/data/halma/*.rec; do
 done
 
 for players in 2 3 4; do
-    "$KARK" selfplay halma --agents random --players "$players" --games 2 --seed 3 \
-        --set max_turns=30 --record "$tmp/r$players" >/dev/null
-    "$KARK" selfplay halma --agents greedy --players "$players" --games 2 --seed 4 \
-        --set camp_lock=1 --set spoiling=none --record "$tmp/g$players" >/dev/null
-    for f in "$tmp/r$players"/game-*.rec "$tmp/g$players"/game-*.rec; do
-        replays_to_result "$f"
-    done
+    record_roundtrip halma "r$players" --agents random --players "$players" --games 2 --seed 3 \
+        --set max_turns=30
+    record_roundtrip halma "g$players" --agents greedy --players "$players" --games 2 --seed 4 \
+        --set camp_lock=1 --set spoiling=none
 done
 
 echo "$pass passed, $fail failed"

@@ -5,12 +5,6 @@
 # replay to the scores they record.
 source "$(dirname "${BASH_SOURCE[0]}")/../clilib.sh"
 
-check() { # check DESCRIPTION CONDITION...
-    local what="$1"
-    shift
-    if "$@"; then pass=$((pass + 1)); else echo "FAIL: $what"; fail=$((fail + 1)); fi
-}
-
 "$KARK" rules jump-gate >"$tmp/rules"
 for p in layout_seed corner_card card_reuse corner_crates crates max_turns; do
     check "rules lists $p" grep -q "^$p " "$tmp/rules"
@@ -18,11 +12,6 @@ done
 
 D="$TESTS/data/jump-gate"
 T0='"track":"KPDPCPHPBKPWPDPAPHKPHPBPDPWKPAPHPCPD"'
-replays() { # replays FILE JSON
-    local out
-    out=$("$KARK" replay "$D/$1")
-    check "$1 replays to $2 (got $out)" [ "$out" = "$2" ]
-}
 replays scenario-1-jump-then-card.rec \
     '{"game":"jump-gate","terminal":false,"scores":[1,1,0],"winners":[],"turns":2,"layout":0,'"$T0"',"positions":[1,25,18],"hands":[9,8,9]}'
 replays scenario-2-card-onto-gate.rec \
@@ -56,24 +45,11 @@ expect 2 "max_turns" "$KARK" selfplay jump-gate --set max_turns=0
 expect 2 "corner_crates" "$KARK" selfplay jump-gate --players 4 --set corner_crates=1
 
 # Self-play records replay to the scores they record.
-roundtrip() { # roundtrip NAME ARGS...
-    local name="$1"
-    shift
-    "$KARK" selfplay jump-gate "$@" --record "$tmp/$name" >/dev/null
-    local n=0
-    for f in "$tmp/$name"/game-*.rec; do
-        want=$(tail -1 "$f" | sed -n 's/^# result {"scores":\(\[[^]]*\]\).*/\1/p')
-        got=$("$KARK" replay "$f" | sed -n 's/.*"scores":\(\[[^]]*\]\).*/\1/p')
-        check "$name $(basename "$f") replays to $want" test -n "$want" -a "$want" = "$got"
-        n=$((n + 1))
-    done
-    check "$name wrote records" [ "$n" -gt 0 ]
-}
 for p in 2 3 4; do
-    roundtrip "random$p" --agents random --players "$p" --games 3 --seed "$p"
-    roundtrip "mcts$p" --agents mcts:iters=30 --players "$p" --games 1 --seed "$p" --set crates=6
+    record_roundtrip jump-gate "random$p" --agents random --players "$p" --games 3 --seed "$p"
+    record_roundtrip jump-gate "mcts$p" --agents mcts:iters=30 --players "$p" --games 1 --seed "$p" --set crates=6
 done
-roundtrip drawn --agents greedy,random --games 2 --seed 9 --set layout_seed=-1 \
+record_roundtrip jump-gate drawn --agents greedy,random --games 2 --seed 9 --set layout_seed=-1 \
     --set card_reuse=refresh
 check "a drawn layout is recorded" grep -q '^\* layout [0-9]' "$tmp/drawn/game-0.rec"
 

@@ -11,57 +11,33 @@
 
 static const struct kk_game *g = &kk_game_jump_gate;
 static kk_move moves[GB_LAYOUTS];
-static double probs[GB_LAYOUTS];
+
+/* Jump Gate's decisions: an odd number of moves between 3 and 13 (cards and jumps), by the
+ * seat whose turn it is. */
+static void jg_decision(void *ctx, const void *state, int who, const kk_move *ms, int n,
+                        int event, kk_rng *rng)
+{
+    (void)ctx, (void)ms, (void)event, (void)rng;
+    CHECK_EQ_INT(who, ((const struct jg_state *)state)->seat);
+    CHECK(n >= 3 && n <= 13 && n % 2 == 1);
+}
 
 static void play_game(const char *setting, int players, uint64_t seed)
 {
     struct kk_variant v;
     kk_error err;
     struct jg_state s;
-    kk_variant_defaults(g, &v, &err);
-    if (setting)
-        CHECK_EQ_INT(kk_variant_set(g, &v, setting, &err), 0);
+    kk_test_variant_line(g, &v, setting);
     CHECK_EQ_INT(kk_game_init(g, &s, &v, players, &err), 0);
     kk_rng rng;
     kk_rng_seed(&rng, seed, 5);
-    int events = 0;
-    for (;;) {
-        if (g->check(&s, &err) != 0) {
-            fprintf(stderr, "check failed (%s, %d players, seed %llu, event %d): %s\n",
-                    setting ? setting : "default", players, (unsigned long long)seed, events,
-                    err.msg);
-            CHECK(0);
-            return;
-        }
-        int who = g->to_move(&s);
-        if (who == KK_TERMINAL)
-            break;
-        kk_move m;
-        if (who == KK_CHANCE) {
-            int n = g->chance_outcomes(&s, moves, probs);
-            double sum = 0;
-            for (int i = 0; i < n; i++)
-                sum += probs[i];
-            CHECK(fabs(sum - 1.0) < 1e-9);
-            m = g->sample_chance(&s, &rng);
-            CHECK(kk_test_in_list(m, moves, n));
-            if (n <= 6)
-                for (int i = 0; i < n; i++)
-                    kk_test_roundtrip(g, &s, moves[i]);
-            else
-                kk_test_roundtrip(g, &s, m);
-        } else {
-            CHECK_EQ_INT(who, s.seat);
-            int n = g->legal_moves(&s, moves);
-            CHECK(n >= 3 && n <= 13 && n % 2 == 1);
-            m = g->random_move(&s, &rng);
-            CHECK(kk_test_in_list(m, moves, n));
-            for (int i = 0; i < n; i++)
-                kk_test_roundtrip(g, &s, moves[i]);
-        }
-        g->apply(&s, m);
-        events++;
-    }
+    char label[96];
+    snprintf(label, sizeof label, "%s, %d players, seed %llu", setting ? setting : "default",
+             players, (unsigned long long)seed);
+    struct kk_test_walk walk = {.label = label, .chance_texts = 6, .use_random_move = 1,
+                                .decision = jg_decision};
+    if (kk_test_walk(g, &s, &rng, &walk) < 0)
+        return;
     int32_t sc[JG_MAX_SEATS];
     g->scores(&s, sc);
     uint32_t w = g->winners(&s);

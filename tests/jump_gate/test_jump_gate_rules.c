@@ -14,45 +14,14 @@ static const struct kk_game *g = &kk_game_jump_gate;
 /* A fresh game under the given settings ("k=v k=v", may be NULL). */
 static void start(struct jg_state *s, int players, const char *settings)
 {
-    struct kk_variant v;
-    kk_error err;
-    kk_variant_defaults(g, &v, &err);
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", settings ? settings : "");
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
-        CHECK_EQ_INT(kk_variant_set(g, &v, tok, &err), 0);
-    int rc = kk_game_init(g, s, &v, players, &err);
-    if (rc)
-        fprintf(stderr, "init: %s\n", err.msg);
-    CHECK_EQ_INT(rc, 0);
+    kk_test_start(g, s, players, settings);
 }
 
 /* Plays space-separated events in notation (chance or move, whichever the node is), each
  * checked for legality, then runs the consistency check. */
 static void play(struct jg_state *s, const char *events)
 {
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", events);
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
-        kk_move m;
-        kk_error err;
-        int rc = g->move_from_text(s, tok, &m, &err);
-        CHECK_EQ_INT(rc, 0);
-        if (rc)
-            return;
-        int legal = kk_is_legal(g, s, m);
-        if (!legal)
-            fprintf(stderr, "illegal '%s'\n", tok);
-        CHECK(legal);
-        if (!legal)
-            return;
-        g->apply(s, m);
-        kk_error e;
-        int ok = g->check(s, &e);
-        if (ok)
-            fprintf(stderr, "check after '%s': %s\n", tok, e.msg);
-        CHECK_EQ_INT(ok, 0);
-    }
+    kk_test_play_events(g, s, events, " ");
 }
 
 static int has_crate(const struct jg_state *s, int seat, int p)

@@ -6,12 +6,6 @@
 # they record.
 source "$(dirname "${BASH_SOURCE[0]}")/../clilib.sh"
 
-check() { # check DESCRIPTION CONDITION...
-    local what="$1"
-    shift
-    if "$@"; then pass=$((pass + 1)); else echo "FAIL: $what"; fail=$((fail + 1)); fi
-}
-
 run_quiet() { "$@" >/dev/null 2>&1; }
 
 data="$TESTS/data/liars-cards"
@@ -86,25 +80,14 @@ expect 1 "longmove.rec:[0-9]+: line too long" "$KARK" replay "$tmp/longmove.rec"
 
 # Self-play records replay to the scores they record, for every player count: random
 # agents on the default rules, mcts:iters=30 on two cubes (keeps the test fast).
-roundtrip() { # roundtrip NAME ARGS...
-    local name="$1"
-    shift
-    "$KARK" selfplay liars-cards "$@" --record "$tmp/$name" >/dev/null 2>"$tmp/err" ||
-        bad "selfplay $name: $(cat "$tmp/err")"
-    for f in "$tmp/$name"/game-*.rec; do
-        want=$(tail -1 "$f" | sed -n 's/^# result {"scores":\(\[[^]]*\]\).*/\1/p')
-        got=$("$KARK" replay "$f" | sed -n 's/.*"scores":\(\[[^]]*\]\).*/\1/p')
-        check "$name/$(basename "$f") replays to $want (got $got)" test -n "$want" -a "$want" = "$got"
-    done
-}
 for p in 2 3 4 5 6 7 8 9 10; do
-    roundtrip "random-p$p" --players "$p" --agents random --games 2 --seed "$p"
-    roundtrip "mcts-p$p" --players "$p" --agents mcts:iters=30 --games 1 --seed "$p" \
+    record_roundtrip liars-cards "random-p$p" --players "$p" --agents random --games 2 --seed "$p"
+    record_roundtrip liars-cards "mcts-p$p" --players "$p" --agents mcts:iters=30 --games 1 --seed "$p" \
         --set cubes=2
 done
-roundtrip variants --players 4 --agents random --games 3 --seed 5 --set track_order=shuffled \
+record_roundtrip liars-cards variants --players 4 --agents random --games 3 --seed 5 --set track_order=shuffled \
     --set wild_choice=starter --set late_wild_bid=allow --set wild_needs_natural=0
-roundtrip track --players 3 --agents greedy,random,random --games 2 --seed 6 --set track=AWBCHD \
+record_roundtrip liars-cards track --players 3 --agents greedy,random,random --games 2 --seed 6 --set track=AWBCHD \
     --set max_cards=2 --set cubes=3
 check "a set track is written to the record" grep -q '^set track=AWBCHD$' "$tmp/track/game-0.rec"
 check "the shuffled track is a record line" grep -q '^\* track [DHCBWA]\{6\}$' "$tmp/variants/game-0.rec"

@@ -7,12 +7,6 @@
 # first legal move) and never a crash of kark.
 source "$(dirname "${BASH_SOURCE[0]}")/../clilib.sh"
 
-check() { # check DESCRIPTION CONDITION...
-    local what="$1"
-    shift
-    if "$@"; then pass=$((pass + 1)); else echo "FAIL: $what"; fail=$((fail + 1)); fi
-}
-
 if ! command -v python3 >/dev/null 2>&1; then
     echo "python3 not available: skipped"
     exit 77

@@ -6,12 +6,6 @@
 # round is revealed, the usage errors, and one game through a real terminal (script(1)).
 source "$(dirname "${BASH_SOURCE[0]}")/../clilib.sh"
 
-check() { # check DESCRIPTION CONDITION...
-    local what="$1"
-    shift
-    if "$@"; then pass=$((pass + 1)); else echo "FAIL: $what"; fail=$((fail + 1)); fi
-}
-
 # play_to_end NAME ARGS...: the human always takes the first legal move.
 play_to_end() {
     local name="$1"

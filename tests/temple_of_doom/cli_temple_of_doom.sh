@@ -5,12 +5,6 @@
 # replay to the scores and result they record.
 source "$(dirname "${BASH_SOURCE[0]}")/../clilib.sh"
 
-check() { # check DESCRIPTION CONDITION...
-    local what="$1"
-    shift
-    if "$@"; then pass=$((pass + 1)); else echo "FAIL: $what"; fail=$((fail + 1)); fi
-}
-
 "$KARK" rules temple-of-doom >"$tmp/rules"
 for p in layout_seed easy first_seat forced_points open_hands relic_penalty keep_unmatched \
     hand_solo max_rounds; do
@@ -19,11 +13,6 @@ done
 
 D="$TESTS/data/temple-of-doom"
 T0='"temple":"DHCBWA / BWADH / CADH / WBCAD / HWBC / ADH / BCWA / DHW / BC"'
-replays() { # replays FILE JSON
-    local out
-    out=$("$KARK" replay "$D/$1")
-    check "$1 replays to $2 (got $out)" [ "$out" = "$2" ]
-}
 G='{"game":"temple-of-doom","terminal":false'
 replays scenario-1-colour-and-symbol.rec \
     "$G"',"scores":[-18],"winners":[],"result":-18,"escaped":0,"relics":0,"round":1,"layout":0,'"$T0"',"tiles_up":36,"flipped":[],"relics_up":["rD4","yD5","gH4"],"archaeologists":["in@y","in@y","in@g","in@g","in@b","in@b","1,0@r","1,8@r"]}'
@@ -70,24 +59,11 @@ expect 2 "hand_solo" "$KARK" selfplay temple-of-doom --set hand_solo=19
 expect 2 "max_rounds" "$KARK" selfplay temple-of-doom --set max_rounds=0
 
 # Self-play records replay to the scores and result they record.
-roundtrip() { # roundtrip NAME ARGS...
-    local name="$1"
-    shift
-    "$KARK" selfplay temple-of-doom "$@" --record "$tmp/$name" >/dev/null
-    local n=0
-    for f in "$tmp/$name"/game-*.rec; do
-        want=$(tail -1 "$f" | sed -n 's/^# result {"scores":\(\[[^]]*\]\),"result":\(-*[0-9]*\).*/\1 \2/p')
-        got=$("$KARK" replay "$f" | sed -n 's/.*"scores":\(\[[^]]*\]\),"winners":\[[^]]*\],"result":\(-*[0-9]*\).*/\1 \2/p')
-        check "$name $(basename "$f") replays to $want (got $got)" test -n "$want" -a "$want" = "$got"
-        n=$((n + 1))
-    done
-    check "$name wrote records" [ "$n" -gt 0 ]
-}
 for p in 1 2 3 4 5 6; do
-    roundtrip "random$p" --agents random --players "$p" --games 2 --seed "$p"
-    roundtrip "mcts$p" --agents mcts:iters=20 --players "$p" --games 1 --seed "$p"
+    record_roundtrip temple-of-doom "random$p" --agents random --players "$p" --games 2 --seed "$p"
+    record_roundtrip temple-of-doom "mcts$p" --agents mcts:iters=20 --players "$p" --games 1 --seed "$p"
 done
-roundtrip drawn --agents greedy --players 2 --games 2 --seed 9 --set layout_seed=-1 \
+record_roundtrip temple-of-doom drawn --agents greedy --players 2 --games 2 --seed 9 --set layout_seed=-1 \
     --set easy=1 --set first_seat=rotate --set open_hands=0 --set keep_unmatched=1
 check "a drawn layout is recorded" grep -q '^\* layout [0-9]' "$tmp/drawn/game-0.rec"
 

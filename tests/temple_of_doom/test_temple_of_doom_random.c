@@ -3,7 +3,6 @@
  * notation round trips for every legal move and chance outcome, chance probabilities, the
  * end (result, winners, statistics), and sample_view with closed hands (own hand and every
  * public field kept, hand sizes kept, nothing invented). */
-#include <math.h>
 #include <string.h>
 
 #include "engine/box/layout.h"
@@ -11,8 +10,6 @@
 #include "../testlib.h"
 
 static const struct kk_game *g = &kk_game_temple_of_doom;
-static kk_move moves[GB_LAYOUTS];
-static double probs[GB_LAYOUTS];
 
 /* A closed-hand view: public fields equal, own hand equal, others' hand sizes equal, and the
  * unseen cards (deck and other hands) the same set. */
@@ -38,64 +35,35 @@ static void check_view(const struct td_state *s, int seat, kk_rng *rng)
     CHECK(memcmp(&a, &b, sizeof a) == 0);
 }
 
+/* Temple of Doom's decisions: by a seat in the game; with closed hands, every 7th event a
+ * view of the mover's is checked. */
+static void td_decision(void *ctx, const void *state, int who, const kk_move *ms, int n,
+                        int event, kk_rng *rng)
+{
+    (void)ctx, (void)ms, (void)n;
+    const struct td_state *s = state;
+    CHECK(who >= 0 && who < s->players);
+    if (!s->open_hands && event % 7 == 0)
+        check_view(s, who, rng);
+}
+
 static int play_game(const char *setting, int players, uint64_t seed)
 {
     struct kk_variant v;
     kk_error err;
     struct td_state s;
-    kk_variant_defaults(g, &v, &err);
-    char buf[128];
-    snprintf(buf, sizeof buf, "%s", setting ? setting : "");
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
-        CHECK_EQ_INT(kk_variant_set(g, &v, tok, &err), 0);
+    kk_test_variant_line(g, &v, setting);
     CHECK_EQ_INT(kk_game_init(g, &s, &v, players, &err), 0);
     kk_rng rng;
     kk_rng_seed(&rng, seed, 5);
-    int events = 0;
-    for (;;) {
-        if (g->check(&s, &err) != 0) {
-            fprintf(stderr, "check failed (%s, %d players, seed %llu, event %d): %s\n",
-                    setting ? setting : "default", players, (unsigned long long)seed, events,
-                    err.msg);
-            CHECK(0);
-            return events;
-        }
-        int who = g->to_move(&s);
-        if (who == KK_TERMINAL)
-            break;
-        kk_move m;
-        if (who == KK_CHANCE) {
-            int n = g->chance_outcomes(&s, moves, probs);
-            double sum = 0;
-            for (int i = 0; i < n; i++)
-                sum += probs[i];
-            CHECK(fabs(sum - 1.0) < 1e-9);
-            m = g->sample_chance(&s, &rng);
-            int found = 0;
-            for (int i = 0; i < n; i++) {
-                found += moves[i] == m;
-                if (n <= TD_DECK)
-                    kk_test_roundtrip(g, &s, moves[i]);
-            }
-            CHECK_EQ_INT(found, 1);
-            if (n > TD_DECK)
-                kk_test_roundtrip(g, &s, m);
-        } else {
-            CHECK(who >= 0 && who < players);
-            int n = g->legal_moves(&s, moves);
-            CHECK(n >= 1 && n <= g->max_moves);
-            for (int i = 0; i < n; i++) {
-                kk_test_roundtrip(g, &s, moves[i]);
-                for (int j = 0; j < i; j++)
-                    CHECK(moves[i] != moves[j]);
-            }
-            if (!s.open_hands && events % 7 == 0)
-                check_view(&s, who, &rng);
-            m = moves[kk_rng_below(&rng, (uint32_t)n)];
-        }
-        g->apply(&s, m);
-        events++;
-    }
+    char label[128];
+    snprintf(label, sizeof label, "%s, %d players, seed %llu", setting ? setting : "default",
+             players, (unsigned long long)seed);
+    struct kk_test_walk walk = {.label = label, .chance_texts = TD_DECK,
+                                .decision = td_decision};
+    int events = kk_test_walk(g, &s, &rng, &walk);
+    if (events < 0)
+        return 0;
     int32_t sc[TD_MAX_SEATS];
     g->scores(&s, sc);
     double st[TD_NUM_STATS];

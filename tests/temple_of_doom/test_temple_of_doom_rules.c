@@ -14,46 +14,14 @@ static kk_move moves[GB_LAYOUTS];
 
 static void start(struct td_state *s, int players, const char *settings)
 {
-    struct kk_variant v;
-    kk_error err;
-    kk_variant_defaults(g, &v, &err);
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", settings ? settings : "");
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
-        CHECK_EQ_INT(kk_variant_set(g, &v, tok, &err), 0);
-    int rc = kk_game_init(g, s, &v, players, &err);
-    if (rc)
-        fprintf(stderr, "init: %s\n", err.msg);
-    CHECK_EQ_INT(rc, 0);
+    kk_test_start(g, s, players, settings);
 }
 
 /* Plays '|'-separated events in notation (chance or move, whichever the node is), each
  * checked for legality, with the consistency check after each. */
 static void play(struct td_state *s, const char *events)
 {
-    char buf[2048];
-    snprintf(buf, sizeof buf, "%s", events);
-    for (char *tok = strtok(buf, "|"); tok; tok = strtok(NULL, "|")) {
-        kk_move m;
-        kk_error err;
-        int rc = g->move_from_text(s, tok, &m, &err);
-        if (rc)
-            fprintf(stderr, "parse '%s': %s\n", tok, err.msg);
-        CHECK_EQ_INT(rc, 0);
-        if (rc)
-            return;
-        int legal = kk_is_legal(g, s, m);
-        if (!legal)
-            fprintf(stderr, "illegal '%s'\n", tok);
-        CHECK(legal);
-        if (!legal)
-            return;
-        g->apply(s, m);
-        int ok = g->check(s, &err);
-        if (ok)
-            fprintf(stderr, "check after '%s': %s\n", tok, err.msg);
-        CHECK_EQ_INT(ok, 0);
-    }
+    kk_test_play_events(g, s, events, "|");
 }
 
 /* 1 if text parses at this node and is legal. */

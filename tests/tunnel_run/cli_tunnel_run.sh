@@ -5,12 +5,6 @@
 # replay to the scores they record.
 source "$(dirname "${BASH_SOURCE[0]}")/../clilib.sh"
 
-check() { # check DESCRIPTION CONDITION...
-    local what="$1"
-    shift
-    if "$@"; then pass=$((pass + 1)); else echo "FAIL: $what"; fail=$((fail + 1)); fi
-}
-
 "$KARK" rules tunnel-run >"$tmp/rules"
 for p in advanced pirates hand actions reshuffle open_hands max_turns; do
     check "rules lists $p" grep -q "^$p " "$tmp/rules"
@@ -18,11 +12,6 @@ done
 
 D="$TESTS/data/tunnel-run"
 T='"track":"DHCBWAHDBCAWCAWHDBBWADCHWBDAHCACHWBD"'
-replays() { # replays FILE JSON
-    local out
-    out=$("$KARK" replay "$D/$1")
-    check "$1 replays to $2 (got $out)" [ "$out" = "$2" ]
-}
 replays scenario-1-seed-example.rec \
     '{"game":"tunnel-run","terminal":false,"scores":[0,0],"winners":[],"turns":2,'"$T"',"pirates":[[0,0,2],[0,0,7]]}'
 replays scenario-2-own-pirates-block.rec \
@@ -52,25 +41,12 @@ expect 2 "max_turns" "$KARK" selfplay tunnel-run --set max_turns=9
 expect 2 "open_hands" "$KARK" selfplay tunnel-run --set open_hands=yes
 
 # Self-play records replay to the scores they record.
-roundtrip() { # roundtrip NAME ARGS...
-    local name="$1"
-    shift
-    "$KARK" selfplay tunnel-run "$@" --record "$tmp/$name" >/dev/null
-    local n=0
-    for f in "$tmp/$name"/game-*.rec; do
-        want=$(tail -1 "$f" | sed -n 's/^# result {"scores":\(\[[^]]*\]\).*/\1/p')
-        got=$("$KARK" replay "$f" | sed -n 's/.*"scores":\(\[[^]]*\]\).*/\1/p')
-        check "$name $(basename "$f") replays to $want" test -n "$want" -a "$want" = "$got"
-        n=$((n + 1))
-    done
-    check "$name wrote records" [ "$n" -gt 0 ]
-}
 for p in 2 3 4; do
-    roundtrip "random$p" --agents random --players "$p" --games 3 --seed "$p"
-    roundtrip "adv$p" --agents random --players "$p" --games 2 --seed "$p" --set advanced=1
-    roundtrip "mcts$p" --agents mcts:iters=30 --players "$p" --games 1 --seed "$p"
+    record_roundtrip tunnel-run "random$p" --agents random --players "$p" --games 3 --seed "$p"
+    record_roundtrip tunnel-run "adv$p" --agents random --players "$p" --games 2 --seed "$p" --set advanced=1
+    record_roundtrip tunnel-run "mcts$p" --agents mcts:iters=30 --players "$p" --games 1 --seed "$p"
 done
-roundtrip ismcts --agents ismcts:iters=30,greedy --games 1 --seed 5 --set advanced=1 --set pirates=2
+record_roundtrip tunnel-run ismcts --agents ismcts:iters=30,greedy --games 1 --seed 5 --set advanced=1 --set pirates=2
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -2,68 +2,46 @@
  * under several variants: the check hook (cards and pirates conserved) after every event,
  * notation round trips of every move and outcome, chance probabilities, the basic game's
  * length bound (players x pirates x 37 turns), and views that pass the check too. */
-#include <math.h>
 #include <string.h>
 
 #include "../testlib.h"
 #include "engine/tunnel_run/tunnel_run.h"
 
 static const struct kk_game *g = &kk_game_tunnel_run;
-static kk_move moves[TR_PERMS];
-static double probs[TR_PERMS];
+
+/* Tunnel Run's decisions: at most 43 moves; every 7th event a view of the mover's that passes
+ * the check too. */
+static void tr_decision(void *ctx, const void *state, int who, const kk_move *moves, int n,
+                        int event, kk_rng *rng)
+{
+    (void)ctx, (void)moves;
+    CHECK(n <= 43);
+    if (event % 7 == 0) {
+        static struct tr_state view;
+        kk_error err;
+        g->sample_view(state, who, rng, &view);
+        int rc = g->check(&view, &err);
+        if (rc)
+            fprintf(stderr, "view check: %s\n", err.msg);
+        CHECK_EQ_INT(rc, 0);
+    }
+}
 
 static void play_game(const char *setting, int players, uint64_t seed)
 {
     struct kk_variant v;
     kk_error err;
-    static struct tr_state s, view;
-    kk_variant_defaults(g, &v, &err);
-    char buf[128];
-    snprintf(buf, sizeof buf, "%s", setting ? setting : "");
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
-        CHECK_EQ_INT(kk_variant_set(g, &v, tok, &err), 0);
+    static struct tr_state s;
+    kk_test_variant_line(g, &v, setting);
     CHECK_EQ_INT(kk_game_init(g, &s, &v, players, &err), 0);
     kk_rng rng;
     kk_rng_seed(&rng, seed, 9);
-    int events = 0;
-    for (;;) {
-        if (g->check(&s, &err) != 0) {
-            fprintf(stderr, "check failed (%s, %d players, seed %llu, event %d): %s\n",
-                    setting ? setting : "default", players, (unsigned long long)seed, events,
-                    err.msg);
-            CHECK(0);
-            return;
-        }
-        int who = g->to_move(&s);
-        if (who == KK_TERMINAL)
-            break;
-        kk_move m;
-        if (who == KK_CHANCE) {
-            int n = g->chance_outcomes(&s, moves, probs);
-            double sum = 0;
-            for (int i = 0; i < n; i++)
-                sum += probs[i];
-            CHECK(n >= 1 && fabs(sum - 1.0) < 1e-9);
-            m = g->sample_chance(&s, &rng);
-            CHECK(kk_test_in_list(m, moves, n));
-            kk_test_roundtrip(g, &s, m);
-        } else {
-            int n = g->legal_moves(&s, moves);
-            CHECK(n >= 1 && n <= 43);
-            for (int i = 0; i < n; i++)
-                kk_test_roundtrip(g, &s, moves[i]);
-            m = moves[kk_rng_below(&rng, (uint32_t)n)];
-            if (events % 7 == 0) {
-                g->sample_view(&s, who, &rng, &view);
-                int rc = g->check(&view, &err);
-                if (rc)
-                    fprintf(stderr, "view check: %s\n", err.msg);
-                CHECK_EQ_INT(rc, 0);
-            }
-        }
-        g->apply(&s, m);
-        events++;
-    }
+    char label[96];
+    snprintf(label, sizeof label, "%s, %d players, seed %llu", setting ? setting : "default",
+             players, (unsigned long long)seed);
+    struct kk_test_walk walk = {.label = label, .decision = tr_decision};
+    if (kk_test_walk(g, &s, &rng, &walk) < 0)
+        return;
     CHECK(g->winners(&s) != 0);
     int32_t sc[TR_MAX_SEATS];
     g->scores(&s, sc);
