@@ -32,13 +32,24 @@ static inline int slot_at(const struct carc_state *s, int x, int y)
     return v < CARC_NTILES ? v : -1;
 }
 
-static inline int find(struct carc_state *s, int a)
+static inline int find(const struct carc_state *s, int a)
 {
-    while (s->parent[a] != a) {
-        s->parent[a] = s->parent[s->parent[a]];
-        a = s->parent[a];
-    }
-    return a;
+    return s->parent[a];
+}
+
+/* Makes ra the root of every member of rb's set (the smaller one) and splices the two
+ * circular member lists. Union by size: a segment is relabelled at most log2(243) times
+ * a game, and a fresh tile's segment (size 1) joins with one store. */
+static inline void relabel(struct carc_state *s, int ra, int rb)
+{
+    int g = rb;
+    do {
+        s->parent[g] = (uint8_t)ra;
+        g = s->next[g];
+    } while (g != rb);
+    uint8_t na = s->next[ra];
+    s->next[ra] = s->next[rb];
+    s->next[rb] = na;
 }
 
 /* Farms only need the set size (for union by size) and their farmers. */
@@ -52,7 +63,7 @@ static inline void unite_farm(struct carc_state *s, int a, int b)
         ra = rb;
         rb = tmp;
     }
-    s->parent[rb] = (uint8_t)ra;
+    relabel(s, ra, rb);
     s->size[ra] = (uint8_t)(s->size[ra] + s->size[rb]);
     s->meeples[ra] += s->meeples[rb];
     s->meeples[rb] = 0;
@@ -68,7 +79,7 @@ static inline int unite(struct carc_state *s, int a, int b)
         ra = rb;
         rb = tmp;
     }
-    s->parent[rb] = (uint8_t)ra;
+    relabel(s, ra, rb);
     s->size[ra] = (uint8_t)(s->size[ra] + s->size[rb]);
     s->open[ra] = (uint8_t)(s->open[ra] + s->open[rb]);
     s->pennants[ra] = (uint8_t)(s->pennants[ra] + s->pennants[rb]);
@@ -387,6 +398,7 @@ __attribute__((always_inline)) static inline int put_tile(struct carc_state *res
     uint64_t ids = 0x0706050403020100ull + (uint64_t)base * 0x0101010101010101ull;
     uint64_t ones = 0x0101010101010101ull;
     memcpy(&s->parent[base], &ids, 8);
+    memcpy(&s->next[base], &ids, 8);
     memcpy(&s->size[base], &ones, 8);
     memcpy(&s->open[base], si->open, 8);
     memcpy(&s->pennants[base], si->pennants, 8);
@@ -921,11 +933,11 @@ int carc_check_state(const struct carc_state *s, kk_error *err)
     int onboard[CARC_MAX_SEATS] = {0};
     int members[CARC_MAX_SEGS] = {0}, open[CARC_MAX_SEGS] = {0};
     for (int g = 0; g < s->nsegs; g++) {
-        int r = g, steps = 0;
-        while (s->parent[r] != r && steps++ < CARC_MAX_SEGS)
-            r = s->parent[r];
-        if (steps >= CARC_MAX_SEGS || r >= s->nsegs)
-            return kk_fail(err, "segment %d: broken union-find chain", g);
+        int r = s->parent[g];
+        if (r >= s->nsegs || s->parent[r] != r)
+            return kk_fail(err, "segment %d: root %d is not a root", g, r);
+        if (s->next[g] >= s->nsegs || s->parent[s->next[g]] != r)
+            return kk_fail(err, "segment %d: next member %d is in another set", g, s->next[g]);
         members[r]++;
         if (r != g && s->meeples[g])
             return kk_fail(err, "segment %d: followers on a non-root", g);
@@ -968,6 +980,12 @@ int carc_check_state(const struct carc_state *s, kk_error *err)
     }
     for (int g = 0; g < s->nsegs; g++)
         if (s->parent[g] == g) {
+            int listed = 0; /* the circular member list goes round the whole set once */
+            for (int m = s->next[g]; m != g && listed < CARC_MAX_SEGS; m = s->next[m])
+                listed++;
+            if (listed + 1 != members[g])
+                return kk_fail(err, "feature %d: %d members listed, %d counted", g, listed + 1,
+                               members[g]);
             if (members[g] != s->size[g])
                 return kk_fail(err, "feature %d: size %d, counted %d", g, s->size[g], members[g]);
             if (open[g] != s->open[g])

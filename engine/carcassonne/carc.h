@@ -1,7 +1,7 @@
 /* Carcassonne engine internals, shared by the files of engine/carcassonne/ and the tests.
  * One flat state serves the base game and the solo variant (a mode flag): the board is a
- * 64x64 torus of cells, features are union-find sets over tile segments with per-set open
- * edge counters, and the open frontier keeps each empty cell's edge constraints so legal
+ * 64x64 torus of cells, features are sets of tile segments (each segment names its set's
+ * root directly, members in a circular list) with per-set open edge counters, and the open frontier keeps each empty cell's edge constraints so legal
  * placements come from one table lookup per frontier cell. */
 #ifndef CARC_H
 #define CARC_H
@@ -100,7 +100,11 @@ void carc_tables_init(void);
 
 struct carc_state {
     uint32_t meeples[CARC_MAX_SEGS]; /* at a set's root: followers of seat s in bits 4s..4s+3 */
-    uint8_t parent[CARC_MAX_SEGS];   /* union-find over segments */
+    /* Feature sets: every segment's root, always direct (a join relabels the smaller set,
+     * so finding a root is one load, no chain to follow), and the next member of its set
+     * (a circular list, for the relabelling). */
+    uint8_t parent[CARC_MAX_SEGS];
+    uint8_t next[CARC_MAX_SEGS];
     uint8_t size[CARC_MAX_SEGS];     /* segments in the set (at roots) */
     uint8_t open[CARC_MAX_SEGS];     /* root: open road ends / city sides; cloister: empty
                                         cells around it */
@@ -153,12 +157,10 @@ struct carc_state {
 /* --- board.c: rules core --- */
 void carc_setup(struct carc_state *s, int solo, int players, int farms, int small_city,
                 int followers);
-/* Union-find root without modifying the state. */
+/* The root of segment a's feature (roots are kept direct: one load). */
 static inline int carc_root(const struct carc_state *s, int a)
 {
-    while (s->parent[a] != a)
-        a = s->parent[a];
-    return a;
+    return s->parent[a];
 }
 /* Number of distinct placements (cell, rotation) of tile type t on the board. */
 int carc_count_placements(const struct carc_state *s, int t);
