@@ -112,8 +112,24 @@ int carc_cell_open(const struct carc_state *s, int x, int y)
     return !s->near_limit || span_ok(s, x, y);
 }
 
+/* 32 bytes as one vector (GCC/Clang vector extension: SSE2 or the like where there is
+ * one, plain code elsewhere); moved in and out with memcpy, the state is not aligned. */
+typedef uint8_t fitv __attribute__((vector_size(32)));
+
+/* fitcount += carc_fitvec[add] - carc_fitvec[sub], bytewise (no count leaves 0..146). */
+static inline void fit_update(struct carc_state *s, int add, int sub)
+{
+    fitv c, a, b;
+    memcpy(&c, s->fitcount, sizeof c);
+    memcpy(&a, carc_fitvec[add], sizeof a);
+    memcpy(&b, carc_fitvec[sub], sizeof b);
+    c = c + a - b;
+    memcpy(s->fitcount, &c, sizeof c);
+}
+
 static inline void frontier_remove(struct carc_state *s, int k)
 {
+    fit_update(s, 0, s->fpat[k]);
     int last = --s->nfront;
     if (k != last) {
         s->fx[k] = s->fx[last];
@@ -368,7 +384,9 @@ __attribute__((always_inline)) static inline void put_side(struct carc_state *re
         s->nfront = (uint8_t)(s->nfront + fresh);
         s->fx[k] = (int8_t)(fresh ? x + dir_dx[dir] : s->fx[k]);
         s->fy[k] = (int8_t)(fresh ? y + dir_dy[dir] : s->fy[k]);
-        s->fpat[k] = (uint8_t)((fresh ? 0 : s->fpat[k]) | (code << (2 * opposite(dir))));
+        int old = fresh ? 0 : s->fpat[k];
+        s->fpat[k] = (uint8_t)(old | (code << (2 * opposite(dir))));
+        fit_update(s, s->fpat[k], old);
         s->cell[nc] = (uint8_t)(k + CARC_FRONT_BASE);
     }
 }
@@ -854,7 +872,9 @@ void carc_draw(struct carc_state *s, int t)
     *p = s->deck[--s->deck_size];
     if (s->solo)
         s->pile[s->seat]--;
-    if (!fits_somewhere(s, t)) {
+    /* Near the board limit some frontier cells are unusable: then look at each. */
+    int fits = s->near_limit ? fits_somewhere(s, t) : s->fitcount[t];
+    if (!fits) {
         s->discarded++;
         if (s->solo ? s->pile[s->seat] == 0 : s->bag_total == 0)
             game_over(s, CARC_END_TILES);
@@ -1004,6 +1024,14 @@ int carc_check_state(const struct carc_state *s, kk_error *err)
         if (pat != s->fpat[k] || pat == 0)
             return kk_fail(err, "frontier %d (%d,%d): pattern %d, expected %d", k, x, y,
                            s->fpat[k], pat);
+    }
+    for (int t = 0; t < CARC_NTYPES; t++) {
+        int n = 0;
+        for (int k = 0; k < s->nfront; k++)
+            n += carc_fit[t][s->fpat[k]] != 0;
+        if (s->fitcount[t] != n)
+            return kk_fail(err, "tile %c fits %d frontier cells, counted %d", carc_tiles[t].letter,
+                           s->fitcount[t], n);
     }
     int bag = 0;
     for (int t = 0; t < CARC_NTYPES; t++)

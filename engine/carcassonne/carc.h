@@ -85,6 +85,9 @@ extern struct carc_rot carc_rots[CARC_NTYPES][4];
 /* carc_fit[type][pattern]: bit r set when rotation r fits the pattern and is the first
  * of the rotations giving the same placement (symmetric tiles list fewer). */
 extern uint8_t carc_fit[CARC_NTYPES][256];
+/* carc_fitvec[pattern][t]: 1 when tile type t fits the pattern at some rotation (bytes
+ * 24-31 are 0): summed over the frontier it gives each type's fitting cells. */
+extern uint8_t carc_fitvec[256][32];
 /* carc_period[type]: smallest r > 0 with rotation r identical to rotation 0 (1, 2 or 4). */
 extern uint8_t carc_period[CARC_NTYPES];
 /* 1 when the tile has several segments of one kind (a feature may pass it twice). */
@@ -116,6 +119,9 @@ struct carc_state {
 
     int8_t fx[CARC_MAX_FRONT], fy[CARC_MAX_FRONT]; /* frontier cells */
     uint8_t fpat[CARC_MAX_FRONT];                  /* their edge constraint patterns */
+    /* fitcount[t]: frontier cells where tile type t fits (the sum of carc_fitvec over the
+     * frontier), so a drawn tile's "fits somewhere" is one load. */
+    uint8_t fitcount[32];
 
     int16_t score[CARC_MAX_SEATS];
     int16_t pts[CARC_MAX_SEATS][CARC_NSRC]; /* statistics: points by source */
