@@ -501,7 +501,10 @@ void carc_setup(struct carc_state *s, int solo, int players, int farms, int smal
     s->bag_total = CARC_NTILES - 1;
     for (int t = 0; t < CARC_NTYPES; t++)
         for (int i = 0; i < s->bag[t]; i++)
+        {
+            s->deck_at[t][s->deck_size >> 3] |= (uint8_t)(1u << (s->deck_size & 7));
             s->deck[s->deck_size++] = (uint8_t)t;
+        }
     for (int p = 0; p < players; p++)
         s->supply[p] = (uint8_t)followers;
     if (solo) {
@@ -868,8 +871,18 @@ void carc_draw(struct carc_state *s, int t)
 {
     s->bag[t]--;
     s->bag_total--;
-    uint8_t *p = memchr(s->deck, t, s->deck_size);
-    *p = s->deck[--s->deck_size];
+    /* Take out the first copy of t in the deck; the last entry moves into its place. */
+    uint64_t lo;
+    memcpy(&lo, s->deck_at[t], sizeof lo); /* entries 0..63: byte i / 8 is bits 8(i/8).. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    lo = __builtin_bswap64(lo);
+#endif
+    int p = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctz(s->deck_at[t][8]);
+    int last = --s->deck_size, u = s->deck[last];
+    s->deck[p] = (uint8_t)u;
+    s->deck_at[t][p >> 3] &= (uint8_t)~(1u << (p & 7));
+    s->deck_at[u][last >> 3] &= (uint8_t)~(1u << (last & 7));
+    s->deck_at[u][p >> 3] |= (uint8_t)((p != last) << (p & 7));
     if (s->solo)
         s->pile[s->seat]--;
     /* Near the board limit some frontier cells are unusable: then look at each. */
@@ -1036,6 +1049,19 @@ int carc_check_state(const struct carc_state *s, kk_error *err)
     int bag = 0;
     for (int t = 0; t < CARC_NTYPES; t++)
         bag += s->bag[t];
+    for (int t = 0; t < CARC_NTYPES; t++) {
+        int copies = 0;
+        for (int i = 0; i < 8 * (int)sizeof s->deck_at[t]; i++) {
+            int in = (s->deck_at[t][i >> 3] >> (i & 7)) & 1;
+            if (in != (i < s->deck_size && s->deck[i] == t))
+                return kk_fail(err, "deck entry %d: the position bits of tile %c disagree", i,
+                               carc_tiles[t].letter);
+            copies += in;
+        }
+        if (copies != s->bag[t])
+            return kk_fail(err, "tile %c: %d copies in the deck, %d in the bag",
+                           carc_tiles[t].letter, copies, s->bag[t]);
+    }
     if (bag != s->bag_total || bag + s->ntiles + s->discarded + (s->phase == CARC_PHASE_PLACE) !=
                                    CARC_NTILES)
         return kk_fail(err, "tiles: %d in the bag, %d placed, %d discarded", bag, s->ntiles,

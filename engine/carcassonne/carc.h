@@ -143,6 +143,10 @@ struct carc_state {
      * a placement outside both skips the cloister list (most placements do). */
     uint64_t cloister_cols, cloister_rows;
     uint8_t deck_size, deck[CARC_NTILES];  /* the bag as a list, for O(1) sampling */
+    /* deck_at[t]: bit i (byte i / 8, bit i % 8) set when deck[i] is a tile of type t, so the
+     * draw finds the first copy of t (the one it takes out) with a bit scan instead of a
+     * search. Bytes, not words: 216 bytes keep the state under 8 KiB. */
+    uint8_t deck_at[CARC_NTYPES][(CARC_NTILES + 7) / 8];
     /* Every segment that ever received a follower (at most one per turn), so end scoring
      * visits only occupied features. */
     uint8_t nfollowed, followed[CARC_NTILES], followed_kind[CARC_NTILES];
