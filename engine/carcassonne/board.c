@@ -217,11 +217,15 @@ static int farm_free(const struct carc_state *s, int x, int y, int t, int rot, i
     }
     if (!mine || carc_tiles[t].nfarm == 1)
         return 1;
+    uint32_t others = 0; /* farmers on the neighbouring farms j does not touch directly */
     for (unsigned m = present & ~mine; m; m &= m - 1) {
         int h = __builtin_ctz(m), ns = nslot[h >> 1];
         const struct carc_rot *no = &carc_rots[s->ttype[ns]][s->trot[ns]];
         root_at[h] = carc_root(s, s->tbase[ns] + no->half_seg[opposite_half[h]]);
+        others |= s->meeples[root_at[h]];
     }
+    if (!others)
+        return 1; /* whatever j joins through the other farms has no farmer */
     /* Through the tile's other farms: grow the set of joined tile farms and neighbour
      * farms until it stops changing. */
     unsigned segs = 1u << j;
