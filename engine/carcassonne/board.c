@@ -494,6 +494,7 @@ void carc_setup(struct carc_state *s, int solo, int players, int farms, int smal
     /* Segment, tile and frontier entries are written before they are read. */
     memset(&s->score, 0, offsetof(struct carc_state, cell) - offsetof(struct carc_state, score));
     memset(s->cell, CARC_NONE, sizeof s->cell);
+    memset(s->fitcount, 0, sizeof s->fitcount); /* before score, so not cleared above */
     s->solo = (uint8_t)solo;
     s->players = (uint8_t)players;
     s->farms = (uint8_t)(solo ? CARC_FARMS_OFF : farms);
