@@ -32,13 +32,24 @@ static inline int slot_at(const struct carc_state *s, int x, int y)
     return v < CARC_NTILES ? v : -1;
 }
 
-static inline int find(struct carc_state *s, int a)
+static inline int find(const struct carc_state *s, int a)
 {
-    while (s->parent[a] != a) {
-        s->parent[a] = s->parent[s->parent[a]];
-        a = s->parent[a];
-    }
-    return a;
+    return s->parent[a];
+}
+
+/* Makes ra the root of every member of rb's set (the smaller one) and splices the two
+ * circular member lists. Union by size: a segment is relabelled at most log2(243) times
+ * a game, and a fresh tile's segment (size 1) joins with one store. */
+static inline void relabel(struct carc_state *s, int ra, int rb)
+{
+    int g = rb;
+    do {
+        s->parent[g] = (uint8_t)ra;
+        g = s->next[g];
+    } while (g != rb);
+    uint8_t na = s->next[ra];
+    s->next[ra] = s->next[rb];
+    s->next[rb] = na;
 }
 
 /* Farms only need the set size (for union by size) and their farmers. */
@@ -52,7 +63,7 @@ static inline void unite_farm(struct carc_state *s, int a, int b)
         ra = rb;
         rb = tmp;
     }
-    s->parent[rb] = (uint8_t)ra;
+    relabel(s, ra, rb);
     s->size[ra] = (uint8_t)(s->size[ra] + s->size[rb]);
     s->meeples[ra] += s->meeples[rb];
     s->meeples[rb] = 0;
@@ -68,7 +79,7 @@ static inline int unite(struct carc_state *s, int a, int b)
         ra = rb;
         rb = tmp;
     }
-    s->parent[rb] = (uint8_t)ra;
+    relabel(s, ra, rb);
     s->size[ra] = (uint8_t)(s->size[ra] + s->size[rb]);
     s->open[ra] = (uint8_t)(s->open[ra] + s->open[rb]);
     s->pennants[ra] = (uint8_t)(s->pennants[ra] + s->pennants[rb]);
@@ -101,8 +112,24 @@ int carc_cell_open(const struct carc_state *s, int x, int y)
     return !s->near_limit || span_ok(s, x, y);
 }
 
+/* 32 bytes as one vector (GCC/Clang vector extension: SSE2 or the like where there is
+ * one, plain code elsewhere); moved in and out with memcpy, the state is not aligned. */
+typedef uint8_t fitv __attribute__((vector_size(32)));
+
+/* fitcount += carc_fitvec[add] - carc_fitvec[sub], bytewise (no count leaves 0..146). */
+static inline void fit_update(struct carc_state *s, int add, int sub)
+{
+    fitv c, a, b;
+    memcpy(&c, s->fitcount, sizeof c);
+    memcpy(&a, carc_fitvec[add], sizeof a);
+    memcpy(&b, carc_fitvec[sub], sizeof b);
+    c = c + a - b;
+    memcpy(s->fitcount, &c, sizeof c);
+}
+
 static inline void frontier_remove(struct carc_state *s, int k)
 {
+    fit_update(s, 0, s->fpat[k]);
     int last = --s->nfront;
     if (k != last) {
         s->fx[k] = s->fx[last];
@@ -190,11 +217,15 @@ static int farm_free(const struct carc_state *s, int x, int y, int t, int rot, i
     }
     if (!mine || carc_tiles[t].nfarm == 1)
         return 1;
+    uint32_t others = 0; /* farmers on the neighbouring farms j does not touch directly */
     for (unsigned m = present & ~mine; m; m &= m - 1) {
         int h = __builtin_ctz(m), ns = nslot[h >> 1];
         const struct carc_rot *no = &carc_rots[s->ttype[ns]][s->trot[ns]];
         root_at[h] = carc_root(s, s->tbase[ns] + no->half_seg[opposite_half[h]]);
+        others |= s->meeples[root_at[h]];
     }
+    if (!others)
+        return 1; /* whatever j joins through the other farms has no farmer */
     /* Through the tile's other farms: grow the set of joined tile farms and neighbour
      * farms until it stops changing. */
     unsigned segs = 1u << j;
@@ -357,7 +388,9 @@ __attribute__((always_inline)) static inline void put_side(struct carc_state *re
         s->nfront = (uint8_t)(s->nfront + fresh);
         s->fx[k] = (int8_t)(fresh ? x + dir_dx[dir] : s->fx[k]);
         s->fy[k] = (int8_t)(fresh ? y + dir_dy[dir] : s->fy[k]);
-        s->fpat[k] = (uint8_t)((fresh ? 0 : s->fpat[k]) | (code << (2 * opposite(dir))));
+        int old = fresh ? 0 : s->fpat[k];
+        s->fpat[k] = (uint8_t)(old | (code << (2 * opposite(dir))));
+        fit_update(s, s->fpat[k], old);
         s->cell[nc] = (uint8_t)(k + CARC_FRONT_BASE);
     }
 }
@@ -387,6 +420,7 @@ __attribute__((always_inline)) static inline int put_tile(struct carc_state *res
     uint64_t ids = 0x0706050403020100ull + (uint64_t)base * 0x0101010101010101ull;
     uint64_t ones = 0x0101010101010101ull;
     memcpy(&s->parent[base], &ids, 8);
+    memcpy(&s->next[base], &ids, 8);
     memcpy(&s->size[base], &ones, 8);
     memcpy(&s->open[base], si->open, 8);
     memcpy(&s->pennants[base], si->pennants, 8);
@@ -460,6 +494,7 @@ void carc_setup(struct carc_state *s, int solo, int players, int farms, int smal
     /* Segment, tile and frontier entries are written before they are read. */
     memset(&s->score, 0, offsetof(struct carc_state, cell) - offsetof(struct carc_state, score));
     memset(s->cell, CARC_NONE, sizeof s->cell);
+    memset(s->fitcount, 0, sizeof s->fitcount); /* before score, so not cleared above */
     s->solo = (uint8_t)solo;
     s->players = (uint8_t)players;
     s->farms = (uint8_t)(solo ? CARC_FARMS_OFF : farms);
@@ -471,7 +506,10 @@ void carc_setup(struct carc_state *s, int solo, int players, int farms, int smal
     s->bag_total = CARC_NTILES - 1;
     for (int t = 0; t < CARC_NTYPES; t++)
         for (int i = 0; i < s->bag[t]; i++)
+        {
+            s->deck_at[t][s->deck_size >> 3] |= (uint8_t)(1u << (s->deck_size & 7));
             s->deck[s->deck_size++] = (uint8_t)t;
+        }
     for (int p = 0; p < players; p++)
         s->supply[p] = (uint8_t)followers;
     if (solo) {
@@ -838,11 +876,23 @@ void carc_draw(struct carc_state *s, int t)
 {
     s->bag[t]--;
     s->bag_total--;
-    uint8_t *p = memchr(s->deck, t, s->deck_size);
-    *p = s->deck[--s->deck_size];
+    /* Take out the first copy of t in the deck; the last entry moves into its place. */
+    uint64_t lo;
+    memcpy(&lo, s->deck_at[t], sizeof lo); /* entries 0..63: byte i / 8 is bits 8(i/8).. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    lo = __builtin_bswap64(lo);
+#endif
+    int p = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctz(s->deck_at[t][8]);
+    int last = --s->deck_size, u = s->deck[last];
+    s->deck[p] = (uint8_t)u;
+    s->deck_at[t][p >> 3] &= (uint8_t)~(1u << (p & 7));
+    s->deck_at[u][last >> 3] &= (uint8_t)~(1u << (last & 7));
+    s->deck_at[u][p >> 3] |= (uint8_t)((p != last) << (p & 7));
     if (s->solo)
         s->pile[s->seat]--;
-    if (!fits_somewhere(s, t)) {
+    /* Near the board limit some frontier cells are unusable: then look at each. */
+    int fits = s->near_limit ? fits_somewhere(s, t) : s->fitcount[t];
+    if (!fits) {
         s->discarded++;
         if (s->solo ? s->pile[s->seat] == 0 : s->bag_total == 0)
             game_over(s, CARC_END_TILES);
@@ -921,11 +971,11 @@ int carc_check_state(const struct carc_state *s, kk_error *err)
     int onboard[CARC_MAX_SEATS] = {0};
     int members[CARC_MAX_SEGS] = {0}, open[CARC_MAX_SEGS] = {0};
     for (int g = 0; g < s->nsegs; g++) {
-        int r = g, steps = 0;
-        while (s->parent[r] != r && steps++ < CARC_MAX_SEGS)
-            r = s->parent[r];
-        if (steps >= CARC_MAX_SEGS || r >= s->nsegs)
-            return kk_fail(err, "segment %d: broken union-find chain", g);
+        int r = s->parent[g];
+        if (r >= s->nsegs || s->parent[r] != r)
+            return kk_fail(err, "segment %d: root %d is not a root", g, r);
+        if (s->next[g] >= s->nsegs || s->parent[s->next[g]] != r)
+            return kk_fail(err, "segment %d: next member %d is in another set", g, s->next[g]);
         members[r]++;
         if (r != g && s->meeples[g])
             return kk_fail(err, "segment %d: followers on a non-root", g);
@@ -968,6 +1018,12 @@ int carc_check_state(const struct carc_state *s, kk_error *err)
     }
     for (int g = 0; g < s->nsegs; g++)
         if (s->parent[g] == g) {
+            int listed = 0; /* the circular member list goes round the whole set once */
+            for (int m = s->next[g]; m != g && listed < CARC_MAX_SEGS; m = s->next[m])
+                listed++;
+            if (listed + 1 != members[g])
+                return kk_fail(err, "feature %d: %d members listed, %d counted", g, listed + 1,
+                               members[g]);
             if (members[g] != s->size[g])
                 return kk_fail(err, "feature %d: size %d, counted %d", g, s->size[g], members[g]);
             if (open[g] != s->open[g])
@@ -987,9 +1043,30 @@ int carc_check_state(const struct carc_state *s, kk_error *err)
             return kk_fail(err, "frontier %d (%d,%d): pattern %d, expected %d", k, x, y,
                            s->fpat[k], pat);
     }
+    for (int t = 0; t < CARC_NTYPES; t++) {
+        int n = 0;
+        for (int k = 0; k < s->nfront; k++)
+            n += carc_fit[t][s->fpat[k]] != 0;
+        if (s->fitcount[t] != n)
+            return kk_fail(err, "tile %c fits %d frontier cells, counted %d", carc_tiles[t].letter,
+                           s->fitcount[t], n);
+    }
     int bag = 0;
     for (int t = 0; t < CARC_NTYPES; t++)
         bag += s->bag[t];
+    for (int t = 0; t < CARC_NTYPES; t++) {
+        int copies = 0;
+        for (int i = 0; i < 8 * (int)sizeof s->deck_at[t]; i++) {
+            int in = (s->deck_at[t][i >> 3] >> (i & 7)) & 1;
+            if (in != (i < s->deck_size && s->deck[i] == t))
+                return kk_fail(err, "deck entry %d: the position bits of tile %c disagree", i,
+                               carc_tiles[t].letter);
+            copies += in;
+        }
+        if (copies != s->bag[t])
+            return kk_fail(err, "tile %c: %d copies in the deck, %d in the bag",
+                           carc_tiles[t].letter, copies, s->bag[t]);
+    }
     if (bag != s->bag_total || bag + s->ntiles + s->discarded + (s->phase == CARC_PHASE_PLACE) !=
                                    CARC_NTILES)
         return kk_fail(err, "tiles: %d in the bag, %d placed, %d discarded", bag, s->ntiles,

@@ -1,7 +1,7 @@
 /* Carcassonne engine internals, shared by the files of engine/carcassonne/ and the tests.
  * One flat state serves the base game and the solo variant (a mode flag): the board is a
- * 64x64 torus of cells, features are union-find sets over tile segments with per-set open
- * edge counters, and the open frontier keeps each empty cell's edge constraints so legal
+ * 64x64 torus of cells, features are sets of tile segments (each segment names its set's
+ * root directly, members in a circular list) with per-set open edge counters, and the open frontier keeps each empty cell's edge constraints so legal
  * placements come from one table lookup per frontier cell. */
 #ifndef CARC_H
 #define CARC_H
@@ -85,6 +85,9 @@ extern struct carc_rot carc_rots[CARC_NTYPES][4];
 /* carc_fit[type][pattern]: bit r set when rotation r fits the pattern and is the first
  * of the rotations giving the same placement (symmetric tiles list fewer). */
 extern uint8_t carc_fit[CARC_NTYPES][256];
+/* carc_fitvec[pattern][t]: 1 when tile type t fits the pattern at some rotation (bytes
+ * 24-31 are 0): summed over the frontier it gives each type's fitting cells. */
+extern uint8_t carc_fitvec[256][32];
 /* carc_period[type]: smallest r > 0 with rotation r identical to rotation 0 (1, 2 or 4). */
 extern uint8_t carc_period[CARC_NTYPES];
 /* 1 when the tile has several segments of one kind (a feature may pass it twice). */
@@ -100,7 +103,11 @@ void carc_tables_init(void);
 
 struct carc_state {
     uint32_t meeples[CARC_MAX_SEGS]; /* at a set's root: followers of seat s in bits 4s..4s+3 */
-    uint8_t parent[CARC_MAX_SEGS];   /* union-find over segments */
+    /* Feature sets: every segment's root, always direct (a join relabels the smaller set,
+     * so finding a root is one load, no chain to follow), and the next member of its set
+     * (a circular list, for the relabelling). */
+    uint8_t parent[CARC_MAX_SEGS];
+    uint8_t next[CARC_MAX_SEGS];
     uint8_t size[CARC_MAX_SEGS];     /* segments in the set (at roots) */
     uint8_t open[CARC_MAX_SEGS];     /* root: open road ends / city sides; cloister: empty
                                         cells around it */
@@ -112,6 +119,9 @@ struct carc_state {
 
     int8_t fx[CARC_MAX_FRONT], fy[CARC_MAX_FRONT]; /* frontier cells */
     uint8_t fpat[CARC_MAX_FRONT];                  /* their edge constraint patterns */
+    /* fitcount[t]: frontier cells where tile type t fits (the sum of carc_fitvec over the
+     * frontier), so a drawn tile's "fits somewhere" is one load. */
+    uint8_t fitcount[32];
 
     int16_t score[CARC_MAX_SEATS];
     int16_t pts[CARC_MAX_SEATS][CARC_NSRC]; /* statistics: points by source */
@@ -133,6 +143,10 @@ struct carc_state {
      * a placement outside both skips the cloister list (most placements do). */
     uint64_t cloister_cols, cloister_rows;
     uint8_t deck_size, deck[CARC_NTILES];  /* the bag as a list, for O(1) sampling */
+    /* deck_at[t]: bit i (byte i / 8, bit i % 8) set when deck[i] is a tile of type t, so the
+     * draw finds the first copy of t (the one it takes out) with a bit scan instead of a
+     * search. Bytes, not words: 216 bytes keep the state under 8 KiB. */
+    uint8_t deck_at[CARC_NTYPES][(CARC_NTILES + 7) / 8];
     /* Every segment that ever received a follower (at most one per turn), so end scoring
      * visits only occupied features. */
     uint8_t nfollowed, followed[CARC_NTILES], followed_kind[CARC_NTILES];
@@ -153,12 +167,10 @@ struct carc_state {
 /* --- board.c: rules core --- */
 void carc_setup(struct carc_state *s, int solo, int players, int farms, int small_city,
                 int followers);
-/* Union-find root without modifying the state. */
+/* The root of segment a's feature (roots are kept direct: one load). */
 static inline int carc_root(const struct carc_state *s, int a)
 {
-    while (s->parent[a] != a)
-        a = s->parent[a];
-    return a;
+    return s->parent[a];
 }
 /* Number of distinct placements (cell, rotation) of tile type t on the board. */
 int carc_count_placements(const struct carc_state *s, int t);

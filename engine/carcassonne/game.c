@@ -177,6 +177,22 @@ static int carc_legal_moves(const void *state, kk_move *out)
     return n;
 }
 
+/* The base game's random move (the playout hot path): no scoring decisions, no forced
+ * meeples, so it is carc_random_move without the solo branches. */
+static kk_move base_random_move(const void *state, kk_rng *rng)
+{
+    const struct carc_state *s = state;
+    int t = s->tile;
+    uint32_t spots = 1 + (s->supply[s->seat] ? (uint32_t)spot_limit(s, t) : 0);
+    for (;;) {
+        int pick = carc_pick_placement(s, t, rng);
+        int x = s->fx[pick >> 2], y = s->fy[pick >> 2], rot = pick & 3;
+        int sp = spots > 1 ? (int)kk_rng_below(rng, spots) : 0;
+        if (sp == 0 || carc_segment_free(s, x, y, t, rot, sp - 1))
+            return carc_move(x, y, rot, sp);
+    }
+}
+
 static kk_move carc_random_move(const void *state, kk_rng *rng)
 {
     const struct carc_state *s = state;
@@ -610,7 +626,7 @@ const struct kk_game kk_game_carcassonne = {
     .move_from_text = carc_move_from_text,
     .get_stats = base_get_stats,
     .evaluate = base_evaluate,
-    .random_move = carc_random_move,
+    .random_move = base_random_move,
     .check = carc_check,
     .draw = carc_draw_text,
     .svg = carc_svg,

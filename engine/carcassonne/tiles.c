@@ -69,6 +69,7 @@ const struct carc_tile carc_tiles[CARC_NTYPES] = {
 
 struct carc_rot carc_rots[CARC_NTYPES][4];
 uint8_t carc_fit[CARC_NTYPES][256];
+uint8_t carc_fitvec[256][32];
 uint8_t carc_period[CARC_NTYPES];
 uint8_t carc_multi[CARC_NTYPES];
 struct carc_seg_init carc_seg_inits[CARC_NTYPES];
@@ -155,6 +156,7 @@ void carc_tables_init(void)
                 if ((carc_rots[t][r].edge_code & care) == (unsigned)pat)
                     mask |= (uint8_t)(1u << r);
             carc_fit[t][pat] = care ? mask : 0;
+            carc_fitvec[pat][t] = carc_fit[t][pat] != 0;
         }
     }
 }
