@@ -1,9 +1,16 @@
 /* mcts and ismcts: UCT for N players with vector rewards.
  *
- * Tree: nodes live in a per-thread pool allocated once (no per-node malloc); children are a
- * linked list. A node is keyed by the move that leads to it and the seat that made it
- * (seat -1: a chance outcome). Each node keeps the visit count and the summed reward of
- * that seat only, so every seat maximises its own return (max^n style).
+ * Tree: nodes live in a per-thread pool allocated once (no per-node malloc), 48 bytes each.
+ * A node is keyed by the move that leads to it and the seat that made it (seat -1: a chance
+ * outcome). Each node keeps the visit count and the summed reward of that seat only, so
+ * every seat maximises its own return (max^n style).
+ *
+ * Layout: a node's children are grouped by (seat, chance key, below): first_child leads to
+ * the head of the first group, heads are chained by next_group (the group found last moves
+ * to the front), and a group's children by next_sibling, newest first. Selection walks the
+ * groups to the one of the mover and the draw seen now and scans only its children, so
+ * its cost follows the legal moves now, not every child ever made under other draws
+ * (docs/performance.md: deep Carcassonne searches were 5-10x slower with one list).
  *
  * Open loop: by default chance events are not stored; each iteration samples them afresh.
  * A child is keyed also by a hash of the chance outcomes drawn since the previous decision
@@ -56,6 +63,9 @@ struct mcts_node {
                              decision and this move (0: none), so that a node never pools
                              moves made after different draws (tiles, cards, dice) */
     int8_t seat;          /* who made move: a seat, MCTS_CHANCE_SEAT or MCTS_ROOT_SEAT */
+    uint8_t full;         /* on a group's head: at an exact visit (see mcts_iterate) every
+                             legal move had a child in the group, and none has been added
+                             since (a new child becomes the head with full = 0) */
 };
 /* Memory per iteration is one node: keep it within 48 bytes (issue 23), so a search of
  * 10 million iterations stays well under 1 GB. */
@@ -94,7 +104,7 @@ struct mcts_lset {
     uint32_t hmask, hcur, mcur;
 };
 
-#define MCTS_LOG_TABLE 4096 /* log(k) for small visit counts, filled once per tree */
+#define MCTS_LOG_TABLE 1024 /* log(k) for small visit counts, filled once per tree */
 
 /* One thread's search: its tree, scratch memory and rng. */
 struct mcts_tree {
@@ -274,10 +284,48 @@ static int32_t group_find(const struct mcts_node *nodes, int32_t parent, int sea
     return g;
 }
 
+/* Deep trees are memory-bound: siblings lie anywhere in the pool, one or two cache misses
+ * each. Asking for the next sibling before working on this one overlaps the misses with
+ * the work (a node may straddle two cache lines: both are asked for). */
+static void node_prefetch(const struct mcts_node *nodes, int32_t i)
+{
+#if defined(__GNUC__)
+    if (i != MCTS_NO_NODE) {
+        __builtin_prefetch(&nodes[i]);
+        __builtin_prefetch((const char *)&nodes[i] + sizeof nodes[i] - 1);
+    }
+#else
+    (void)nodes;
+    (void)i;
+#endif
+}
+
+/* group_find, and the group found moves to the front of the parent's groups: below a
+ * draw the groups are the outcomes seen there, and the likely ones are then found first.
+ * Which group comes first changes nothing but the time it takes to find one. */
+static int32_t group_find_mtf(struct mcts_node *nodes, int32_t parent, int seat, uint32_t ckey)
+{
+    int32_t *first = &nodes[parent].first_child;
+    int32_t g = *first, prev = MCTS_NO_NODE;
+    while (g != MCTS_NO_NODE && !(nodes[g].seat == seat && nodes[g].ckey == ckey)) {
+        prev = g;
+        g = nodes[g].next_group;
+    }
+    if (g != MCTS_NO_NODE && prev != MCTS_NO_NODE) {
+        nodes[prev].next_group = nodes[g].next_group;
+        nodes[g].next_group = *first;
+        *first = g;
+    }
+    return g;
+}
+
 /* A new child of parent (MCTS_NO_NODE: a root), put at the front of its group: within a
  * group children run newest first, the order the single list of the old layout gave the
- * same children, so selection breaks ties exactly as before. */
-static int32_t node_new(struct mcts_tree *t, int32_t parent, int seat, kk_move m, uint32_t ckey)
+ * same children, so selection breaks ties exactly as before. head: what group_find_mtf
+ * returned for (parent, seat, ckey), so the group is the parent's first (a new group
+ * starts there). */
+static int32_t node_new(struct mcts_tree *t, int32_t parent, int32_t head, int seat, kk_move m,
+                        uint32_t ckey)
 {
     if (t->used >= t->cap)
         return MCTS_NO_NODE;
@@ -291,21 +339,15 @@ static int32_t node_new(struct mcts_tree *t, int32_t parent, int seat, kk_move m
     n->next_sibling = MCTS_NO_NODE;
     n->next_group = MCTS_NO_NODE;
     if (parent != MCTS_NO_NODE) {
-        /* link: the field pointing at the group's head (the parent's first_child or the
-         * previous head's next_group); a new group goes at the end. */
-        int32_t *link = &t->nodes[parent].first_child;
-        int32_t head = *link;
-        while (head != MCTS_NO_NODE &&
-               !(t->nodes[head].seat == seat && t->nodes[head].ckey == ckey)) {
-            link = &t->nodes[head].next_group;
-            head = *link;
-        }
-        if (head != MCTS_NO_NODE) {
+        int32_t *first = &t->nodes[parent].first_child;
+        if (head != MCTS_NO_NODE) { /* now the first group */
             n->next_sibling = head;
             n->next_group = t->nodes[head].next_group;
             t->nodes[head].next_group = MCTS_NO_NODE;
+        } else {
+            n->next_group = *first;
         }
-        *link = i;
+        *first = i;
     }
     return i;
 }
@@ -313,7 +355,7 @@ static int32_t node_new(struct mcts_tree *t, int32_t parent, int seat, kk_move m
 static void tree_reset(struct mcts_tree *t, const struct kk_game *g, const void *state)
 {
     t->used = 0;
-    node_new(t, MCTS_NO_NODE, MCTS_ROOT_SEAT, 0, 0);
+    node_new(t, MCTS_NO_NODE, MCTS_NO_NODE, MCTS_ROOT_SEAT, 0, 0);
     t->root_key = 0;
     memcpy(t->tracked, state, g->state_size);
     t->valid = 1;
@@ -455,6 +497,11 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
     uint32_t round_key = 0;      /* decoupled rounds: commitments made so far in the round */
     int amaf = p->rave > 0;
     int first = 1; /* the first decision: the root's own state when t->root_cached */
+    /* exact: the state is a function of the root state and the moves on the path (no
+     * determinization, open-loop chance or decoupled round so far in this iteration), so
+     * every exact visit of a group sees the same state and the same legal moves. A group
+     * found full at an exact visit is then searched without generating them. */
+    int exact = !(p->determinize && g->sample_view) && !p->opp_iset;
     t->path[depth] = 0;
     t->path_played[depth++] = 0;
     for (;;) {
@@ -469,13 +516,14 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             if (!p->explicit_chance) {
                 if (!p->pooled_chance)
                     ckey = chance_key_add(ckey, o);
+                exact = 0;
                 continue;
             }
-            int32_t c = group_find(t->nodes, node, MCTS_CHANCE_SEAT, 0);
+            int32_t head = group_find_mtf(t->nodes, node, MCTS_CHANCE_SEAT, 0), c = head;
             while (c != MCTS_NO_NODE && t->nodes[c].move != o)
                 c = t->nodes[c].next_sibling;
             if (c == MCTS_NO_NODE)
-                c = node_new(t, node, MCTS_CHANCE_SEAT, o, 0);
+                c = node_new(t, node, head, MCTS_CHANCE_SEAT, o, 0);
             if (c == MCTS_NO_NODE)
                 break; /* pool full: off the tree, play out from here */
             node = c;
@@ -494,9 +542,12 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
                 h = (h ^ t->info[b]) * 0x100000001b3ULL;
             key = chance_key_add(ckey, (kk_move)(uint32_t)(h ^ (h >> 32)));
         }
-        int32_t head = group_find(t->nodes, node, who, key);
-        struct mcts_lset *ls;
-        if (at_root && t->root_cached) {
+        int32_t head = group_find_mtf(t->nodes, node, who, key);
+        int known = exact && head != MCTS_NO_NODE && t->nodes[head].full;
+        struct mcts_lset *ls = NULL;
+        if (known) {
+            /* every child is legal and every legal move has one */
+        } else if (at_root && t->root_cached) {
             ls = &t->root; /* built once for this search */
             lset_unmark(ls);
         } else {
@@ -509,17 +560,21 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
                 lset_unmark(ls);
             }
         }
-        int n = ls->n;
-        int navail = 0;
+        int navail = 0, size = 0;
         int32_t best = MCTS_NO_NODE;
         double best_u = -INFINITY;
         double scale = p->scale_sd ? t->escale[who] : 1.0;
-        for (int32_t c = head; c != MCTS_NO_NODE; c = t->nodes[c].next_sibling) {
+        for (int32_t c = head, next; c != MCTS_NO_NODE; c = next) {
             struct mcts_node *cn = &t->nodes[c];
-            int i = lset_find(ls, cn->move);
-            if (i < 0)
-                continue;
-            ls->mark[i] = ls->mcur;
+            next = cn->next_sibling;
+            node_prefetch(t->nodes, next);
+            size++;
+            if (!known) {
+                int i = lset_find(ls, cn->move);
+                if (i < 0)
+                    continue;
+                ls->mark[i] = ls->mcur;
+            }
             navail++;
             cn->avail++;
             double u = ucb(p, t->logtab, cn, scale);
@@ -528,7 +583,10 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
                 best = c;
             }
         }
+        int n = known ? navail : ls->n;
         int untried = n - navail;
+        if (exact && untried == 0 && size == navail && head != MCTS_NO_NODE)
+            t->nodes[head].full = 1;
         int expand = untried > 0 && t->used < t->cap;
         if (expand && p->widen > 0 && navail > 0) {
             double allowed = ceil(p->widen * pow((double)t->nodes[node].visits, p->widen_exp));
@@ -538,8 +596,9 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             int i = p->expand_greedy ? best_untried(t, ls, g, s, who)
                                      : random_untried(t, ls, untried);
             kk_move m = ls->moves[i];
-            int32_t c = node_new(t, node, who, m, key);
+            int32_t c = node_new(t, node, head, who, m, key);
             t->nodes[c].avail = 1;
+            t->nodes[c].full = exact && untried == 1 && size == navail;
             if (amaf && num_played < MCTS_MAX_PLAYED) {
                 t->played_seat[num_played] = (int8_t)who;
                 t->played_move[num_played++] = m;
@@ -566,6 +625,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
              * its own statistics, so no seat's choice can depend on another's commitment;
              * the commitments made so far are folded into a key instead. */
             round_key = chance_key_add(round_key, (kk_move)(((uint32_t)who << 24) ^ (uint32_t)m));
+            exact = 0;
             continue;
         }
         /* After a round, the children below the last commitment are keyed by the others'. */
