@@ -104,6 +104,12 @@ struct mcts_lset {
     uint32_t hmask, hcur, mcur;
 };
 
+/* Group cache: (parent, seat, ckey) -> the group's head, direct-mapped, not exhaustive. */
+struct mcts_gslot {
+    int32_t parent, head;
+    uint32_t gen; /* valid when equal to the tree's ggen */
+};
+
 #define MCTS_LOG_TABLE 1024 /* log(k) for small visit counts, filled once per tree */
 
 /* One thread's search: its tree, scratch memory and rng. */
@@ -124,6 +130,9 @@ struct mcts_tree {
                               from the same state (no determinization): saves a legal-move
                               generation and a set build per iteration */
     int root_cached;
+    struct mcts_gslot *gcache; /* a node below a draw can have dozens of groups: finding the
+                                  one of the draw seen now without walking them */
+    uint32_t gmask, ggen;
     double *logtab;        /* log(k), k < MCTS_LOG_TABLE: the same values log() returns */
     /* AMAF: last position of each (seat, move) in the iteration's played list. */
     int32_t *aidx;
@@ -319,11 +328,47 @@ static int32_t group_find_mtf(struct mcts_node *nodes, int32_t parent, int seat,
     return g;
 }
 
+static struct mcts_gslot *gslot(struct mcts_tree *t, int32_t parent, int seat, uint32_t ckey)
+{
+    uint64_t k = ((uint64_t)(uint32_t)parent << 32 | ckey) ^
+                 (uint64_t)(uint8_t)seat * 0x9e3779b97f4a7c15ULL;
+    return &t->gcache[hash_move(k) & t->gmask];
+}
+
+/* The head of parent's group (seat, ckey), or MCTS_NO_NODE: from the group cache when it
+ * remembers it, else by walking the groups (and then remembered). A slot is trusted only
+ * for its parent and when the node it names is of that seat and key: a group's head
+ * changes only in node_new, which updates the group's slot, and node indices change only
+ * in tree_reset and tree_promote, which clear the cache. */
+static int32_t group_lookup(struct mcts_tree *t, int32_t parent, int seat, uint32_t ckey)
+{
+    struct mcts_gslot *e = gslot(t, parent, seat, ckey);
+    if (e->gen == t->ggen && e->parent == parent && t->nodes[e->head].seat == seat &&
+        t->nodes[e->head].ckey == ckey)
+        return e->head;
+    int32_t g = group_find_mtf(t->nodes, parent, seat, ckey);
+    if (g != MCTS_NO_NODE) {
+        e->gen = t->ggen;
+        e->parent = parent;
+        e->head = g;
+    }
+    return g;
+}
+
+/* Forgets every remembered group (node indices are about to change). */
+static void gcache_clear(struct mcts_tree *t)
+{
+    if (++t->ggen == 0) {
+        memset(t->gcache, 0, (t->gmask + 1) * sizeof *t->gcache);
+        t->ggen = 1;
+    }
+}
+
 /* A new child of parent (MCTS_NO_NODE: a root), put at the front of its group: within a
  * group children run newest first, the order the single list of the old layout gave the
- * same children, so selection breaks ties exactly as before. head: what group_find_mtf
- * returned for (parent, seat, ckey), so the group is the parent's first (a new group
- * starts there). */
+ * same children, so selection breaks ties exactly as before. head: the group's head as
+ * group_lookup found it, or MCTS_NO_NODE for a new group. The group moves to the front of
+ * the parent's groups (a new group starts there). */
 static int32_t node_new(struct mcts_tree *t, int32_t parent, int32_t head, int seat, kk_move m,
                         uint32_t ckey)
 {
@@ -340,7 +385,9 @@ static int32_t node_new(struct mcts_tree *t, int32_t parent, int32_t head, int s
     n->next_group = MCTS_NO_NODE;
     if (parent != MCTS_NO_NODE) {
         int32_t *first = &t->nodes[parent].first_child;
-        if (head != MCTS_NO_NODE) { /* now the first group */
+        if (head != MCTS_NO_NODE) {
+            if (*first != head) /* found through the cache: bring it to the front */
+                group_find_mtf(t->nodes, parent, seat, ckey);
             n->next_sibling = head;
             n->next_group = t->nodes[head].next_group;
             t->nodes[head].next_group = MCTS_NO_NODE;
@@ -348,6 +395,10 @@ static int32_t node_new(struct mcts_tree *t, int32_t parent, int32_t head, int s
             n->next_group = *first;
         }
         *first = i;
+        struct mcts_gslot *e = gslot(t, parent, seat, ckey);
+        e->gen = t->ggen;
+        e->parent = parent;
+        e->head = i;
     }
     return i;
 }
@@ -355,6 +406,7 @@ static int32_t node_new(struct mcts_tree *t, int32_t parent, int32_t head, int s
 static void tree_reset(struct mcts_tree *t, const struct kk_game *g, const void *state)
 {
     t->used = 0;
+    gcache_clear(t);
     node_new(t, MCTS_NO_NODE, MCTS_NO_NODE, MCTS_ROOT_SEAT, 0, 0);
     t->root_key = 0;
     memcpy(t->tracked, state, g->state_size);
@@ -398,6 +450,7 @@ static void tree_promote(struct mcts_tree *t, int32_t keep)
     t->spare = old;
     t->nodes = nw;
     t->used = count;
+    gcache_clear(t);
 }
 
 /* Folds a chance outcome into an open-loop chance key (never 0 after an event). */
@@ -519,7 +572,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
                 exact = 0;
                 continue;
             }
-            int32_t head = group_find_mtf(t->nodes, node, MCTS_CHANCE_SEAT, 0), c = head;
+            int32_t head = group_lookup(t, node, MCTS_CHANCE_SEAT, 0), c = head;
             while (c != MCTS_NO_NODE && t->nodes[c].move != o)
                 c = t->nodes[c].next_sibling;
             if (c == MCTS_NO_NODE)
@@ -542,7 +595,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
                 h = (h ^ t->info[b]) * 0x100000001b3ULL;
             key = chance_key_add(ckey, (kk_move)(uint32_t)(h ^ (h >> 32)));
         }
-        int32_t head = group_find_mtf(t->nodes, node, who, key);
+        int32_t head = group_lookup(t, node, who, key);
         int known = exact && head != MCTS_NO_NODE && t->nodes[head].full;
         struct mcts_lset *ls = NULL;
         if (known) {
@@ -874,6 +927,7 @@ static void tree_free(struct mcts_tree *t)
     lset_free(&t->set, 0);
     lset_free(&t->root, 1);
     free(t->logtab);
+    free(t->gcache);
     free(t->aidx);
     free(t->astamp);
 }
@@ -906,11 +960,14 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
     int sets_ok = lset_alloc(&t->set, t->sc.moves, g->max_moves) == 0;
     sets_ok = lset_alloc(&t->root, NULL, g->max_moves) == 0 && sets_ok;
     t->logtab = malloc(MCTS_LOG_TABLE * sizeof *t->logtab);
+    t->gmask = pow2_at_least((uint32_t)(cap < 65536 ? cap : 65536)) - 1;
+    t->gcache = calloc(t->gmask + 1, sizeof *t->gcache);
+    t->ggen = 1;
     if (t->logtab)
         for (int k = 0; k < MCTS_LOG_TABLE; k++)
             t->logtab[k] = log((double)k);
     int ok = t->nodes && (t->spare || !p->reuse) && t->tracked && t->work && t->sampled && t->info &&
-             t->path && t->path_played && sets_ok && t->logtab;
+             t->path && t->path_played && sets_ok && t->logtab && t->gcache;
     if (p->rave > 0) {
         t->played_seat = malloc(MCTS_MAX_PLAYED * sizeof *t->played_seat);
         t->played_move = malloc(MCTS_MAX_PLAYED * sizeof *t->played_move);
