@@ -27,8 +27,8 @@ check() { # label game spec
 }
 
 check othellino-deep othellino mcts:iters=300
-check carcassonne-open carcassonne mcts:iters=40
-check carcassonne-explicit-rave carcassonne mcts:iters=40,chance=explicit,rave=300
+check carcassonne-open carcassonne mcts:iters=12
+check carcassonne-explicit-rave carcassonne mcts:iters=12,chance=explicit,rave=300
 check gold-mine-decoupled gold-mine mcts:iters=150
 check liars-cards-sample liars-cards mcts:iters=60,view=sample,samples=3
 check jump-gate-threads-widen jump-gate mcts:iters=100,threads=2,widen=1,expand=greedy
