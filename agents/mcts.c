@@ -1,9 +1,18 @@
 /* mcts and ismcts: UCT for N players with vector rewards.
  *
- * Tree: nodes live in a per-thread pool allocated once (no per-node malloc); children are a
- * linked list. A node is keyed by the move that leads to it and the seat that made it
- * (seat -1: a chance outcome). Each node keeps the visit count and the summed reward of
- * that seat only, so every seat maximises its own return (max^n style).
+ * Tree: nodes live in a per-thread pool allocated once (no per-node malloc), 48 bytes each.
+ * A node is keyed by the move that leads to it and the seat that made it (seat -1: a chance
+ * outcome). Each node keeps the visit count and the summed reward of that seat only, so
+ * every seat maximises its own return (max^n style).
+ *
+ * Layout: a node's children are grouped by (seat, chance key, below): first_child leads to
+ * the head of the first group, heads are chained by next_group (the group found last moves
+ * to the front), and a group's children by next_sibling, newest first. Selection finds the
+ * group of the mover and the draw seen now (a per-tree cache maps (parent, seat, key) to
+ * its head, else the groups are walked) and scans only its children, so its cost follows
+ * the legal moves now, not every child ever made under other draws (docs/performance.md:
+ * deep Carcassonne searches were 4-7x slower with one list). A group found full at an exact
+ * visit is scored without generating the legal moves (see mcts_iterate).
  *
  * Open loop: by default chance events are not stored; each iteration samples them afresh.
  * A child is keyed also by a hash of the chance outcomes drawn since the previous decision
@@ -48,13 +57,17 @@ struct mcts_node {
     float amaf_value;     /* RAVE: summed return of `seat` over those playouts */
     int32_t visits;
     int32_t avail;        /* visits of the parent at which this move was legal */
-    int32_t first_child;
-    int32_t next_sibling;
+    int32_t first_child;  /* head of the first group of children (see below) */
+    int32_t next_sibling; /* next child in the same group (same seat and ckey) */
+    int32_t next_group;   /* on a group's head: the head of the parent's next group */
     kk_move move;
     uint32_t ckey;        /* open loop: hash of the chance outcomes between the parent's
                              decision and this move (0: none), so that a node never pools
                              moves made after different draws (tiles, cards, dice) */
     int8_t seat;          /* who made move: a seat, MCTS_CHANCE_SEAT or MCTS_ROOT_SEAT */
+    uint8_t full;         /* on a group's head: at an exact visit (see mcts_iterate) every
+                             legal move had a child in the group, and none has been added
+                             since (a new child becomes the head with full = 0) */
 };
 /* Memory per iteration is one node: keep it within 48 bytes (issue 23), so a search of
  * 10 million iterations stays well under 1 GB. */
@@ -82,6 +95,25 @@ struct mcts_params {
     int samples;         /* view=sample: determinizations per decision (PIMC votes) */
 };
 
+/* The legal moves at a node: an open-addressing set (move -> index into moves) and a mark
+ * per index for "has a child"; stamps avoid clearing between uses. The hash and the marks
+ * have separate stamps so a set built once (the root's) can be marked afresh per visit. */
+struct mcts_lset {
+    kk_move *moves;       /* n moves; for a tree's node set this is its sc.moves */
+    int n, max;
+    int32_t *hidx;
+    uint32_t *hstamp, *mark;
+    uint32_t hmask, hcur, mcur;
+};
+
+/* Group cache: (parent, seat, ckey) -> the group's head, direct-mapped, not exhaustive. */
+struct mcts_gslot {
+    int32_t parent, head;
+    uint32_t gen; /* valid when equal to the tree's ggen */
+};
+
+#define MCTS_LOG_TABLE 1024 /* log(k) for small visit counts, filled once per tree */
+
 /* One thread's search: its tree, scratch memory and rng. */
 struct mcts_tree {
     struct mcts_node *nodes, *spare; /* spare: target of compaction when reusing a subtree */
@@ -95,11 +127,15 @@ struct mcts_tree {
     int32_t *path_played; /* AMAF: played[] length when the path reached each node */
     int8_t *played_seat;
     kk_move *played_move;
-    /* Open-addressing set of the current node's legal moves (index into sc.moves), and a
-     * mark per index for "has a child"; stamps avoid clearing between uses. */
-    int32_t *hidx;
-    uint32_t *hstamp, *childmark;
-    uint32_t hmask, stamp;
+    struct mcts_lset set;  /* the legal moves of the node being visited (in sc.moves) */
+    struct mcts_lset root; /* the root's, built once per search when every iteration starts
+                              from the same state (no determinization): saves a legal-move
+                              generation and a set build per iteration */
+    int root_cached;
+    struct mcts_gslot *gcache; /* a node below a draw can have dozens of groups: finding the
+                                  one of the draw seen now without walking them */
+    uint32_t gmask, ggen;
+    double *logtab;        /* log(k), k < MCTS_LOG_TABLE: the same values log() returns */
     /* AMAF: last position of each (seat, move) in the iteration's played list. */
     int32_t *aidx;
     uint32_t *astamp;
@@ -154,26 +190,55 @@ static uint32_t next_stamp(uint32_t *stamp, uint32_t *a, size_t na, uint32_t *b,
     return *stamp;
 }
 
-/* Loads sc.moves[0..n) into the legal-move set. */
-static void legal_set_build(struct mcts_tree *t, int n, int max_moves)
+static int lset_alloc(struct mcts_lset *ls, kk_move *moves, int max_moves)
 {
-    uint32_t s = next_stamp(&t->stamp, t->hstamp, t->hmask + 1, t->childmark, (size_t)max_moves);
-    for (int i = 0; i < n; i++) {
-        uint32_t h = hash_move((uint32_t)t->sc.moves[i]) & t->hmask;
-        while (t->hstamp[h] == s)
-            h = (h + 1) & t->hmask;
-        t->hstamp[h] = s;
-        t->hidx[h] = i;
-    }
+    memset(ls, 0, sizeof *ls);
+    ls->max = max_moves > 0 ? max_moves : 1;
+    ls->moves = moves ? moves : malloc((size_t)ls->max * sizeof *ls->moves);
+    ls->hmask = pow2_at_least(2u * (uint32_t)ls->max) - 1;
+    ls->hidx = malloc((ls->hmask + 1) * sizeof *ls->hidx);
+    ls->hstamp = calloc(ls->hmask + 1, sizeof *ls->hstamp);
+    ls->mark = calloc((size_t)ls->max, sizeof *ls->mark);
+    return ls->moves && ls->hidx && ls->hstamp && ls->mark ? 0 : -1;
 }
 
-static int legal_set_find(const struct mcts_tree *t, kk_move m)
+static void lset_free(struct mcts_lset *ls, int own_moves)
 {
-    uint32_t h = hash_move((uint32_t)m) & t->hmask;
-    while (t->hstamp[h] == t->stamp) {
-        if (t->sc.moves[t->hidx[h]] == m)
-            return t->hidx[h];
-        h = (h + 1) & t->hmask;
+    if (own_moves)
+        free(ls->moves);
+    free(ls->hidx);
+    free(ls->hstamp);
+    free(ls->mark);
+}
+
+/* Clears every "has a child" mark. */
+static void lset_unmark(struct mcts_lset *ls)
+{
+    next_stamp(&ls->mcur, ls->mark, (size_t)ls->max, NULL, 0);
+}
+
+/* Loads moves[0..n) into the set (and clears the marks). */
+static void lset_build(struct mcts_lset *ls, int n)
+{
+    uint32_t s = next_stamp(&ls->hcur, ls->hstamp, ls->hmask + 1, NULL, 0);
+    ls->n = n;
+    for (int i = 0; i < n; i++) {
+        uint32_t h = hash_move((uint32_t)ls->moves[i]) & ls->hmask;
+        while (ls->hstamp[h] == s)
+            h = (h + 1) & ls->hmask;
+        ls->hstamp[h] = s;
+        ls->hidx[h] = i;
+    }
+    lset_unmark(ls);
+}
+
+static int lset_find(const struct mcts_lset *ls, kk_move m)
+{
+    uint32_t h = hash_move((uint32_t)m) & ls->hmask;
+    while (ls->hstamp[h] == ls->hcur) {
+        if (ls->moves[ls->hidx[h]] == m)
+            return ls->hidx[h];
+        h = (h + 1) & ls->hmask;
     }
     return -1;
 }
@@ -219,7 +284,95 @@ static int amaf_last(const struct mcts_tree *t, int seat, kk_move m)
     return -1;
 }
 
-static int32_t node_new(struct mcts_tree *t, int32_t parent, int seat, kk_move m, uint32_t ckey)
+/* The head of parent's group of children made by `seat` under chance key `ckey`, or
+ * MCTS_NO_NODE. */
+static int32_t group_find(const struct mcts_node *nodes, int32_t parent, int seat,
+                          uint32_t ckey)
+{
+    int32_t g = nodes[parent].first_child;
+    while (g != MCTS_NO_NODE && !(nodes[g].seat == seat && nodes[g].ckey == ckey))
+        g = nodes[g].next_group;
+    return g;
+}
+
+/* Deep trees are memory-bound: siblings lie anywhere in the pool, one or two cache misses
+ * each. Asking for the next sibling before working on this one overlaps the misses with
+ * the work (a node may straddle two cache lines: both are asked for). */
+static void node_prefetch(const struct mcts_node *nodes, int32_t i)
+{
+#if defined(__GNUC__)
+    if (i != MCTS_NO_NODE) {
+        __builtin_prefetch(&nodes[i]);
+        __builtin_prefetch((const char *)&nodes[i] + sizeof nodes[i] - 1);
+    }
+#else
+    (void)nodes;
+    (void)i;
+#endif
+}
+
+/* group_find, and the group found moves to the front of the parent's groups: below a
+ * draw the groups are the outcomes seen there, and the likely ones are then found first.
+ * Which group comes first changes nothing but the time it takes to find one. */
+static int32_t group_find_mtf(struct mcts_node *nodes, int32_t parent, int seat, uint32_t ckey)
+{
+    int32_t *first = &nodes[parent].first_child;
+    int32_t g = *first, prev = MCTS_NO_NODE;
+    while (g != MCTS_NO_NODE && !(nodes[g].seat == seat && nodes[g].ckey == ckey)) {
+        prev = g;
+        g = nodes[g].next_group;
+    }
+    if (g != MCTS_NO_NODE && prev != MCTS_NO_NODE) {
+        nodes[prev].next_group = nodes[g].next_group;
+        nodes[g].next_group = *first;
+        *first = g;
+    }
+    return g;
+}
+
+static struct mcts_gslot *gslot(struct mcts_tree *t, int32_t parent, int seat, uint32_t ckey)
+{
+    uint64_t k = ((uint64_t)(uint32_t)parent << 32 | ckey) ^
+                 (uint64_t)(uint8_t)seat * 0x9e3779b97f4a7c15ULL;
+    return &t->gcache[hash_move(k) & t->gmask];
+}
+
+/* The head of parent's group (seat, ckey), or MCTS_NO_NODE: from the group cache when it
+ * remembers it, else by walking the groups (and then remembered). A slot is trusted only
+ * for its parent and when the node it names is of that seat and key: a group's head
+ * changes only in node_new, which updates the group's slot, and node indices change only
+ * in tree_reset and tree_promote, which clear the cache. */
+static int32_t group_lookup(struct mcts_tree *t, int32_t parent, int seat, uint32_t ckey)
+{
+    struct mcts_gslot *e = gslot(t, parent, seat, ckey);
+    if (e->gen == t->ggen && e->parent == parent && t->nodes[e->head].seat == seat &&
+        t->nodes[e->head].ckey == ckey)
+        return e->head;
+    int32_t g = group_find_mtf(t->nodes, parent, seat, ckey);
+    if (g != MCTS_NO_NODE) {
+        e->gen = t->ggen;
+        e->parent = parent;
+        e->head = g;
+    }
+    return g;
+}
+
+/* Forgets every remembered group (node indices are about to change). */
+static void gcache_clear(struct mcts_tree *t)
+{
+    if (++t->ggen == 0) {
+        memset(t->gcache, 0, (t->gmask + 1) * sizeof *t->gcache);
+        t->ggen = 1;
+    }
+}
+
+/* A new child of parent (MCTS_NO_NODE: a root), put at the front of its group: within a
+ * group children run newest first, the order the single list of the old layout gave the
+ * same children, so selection breaks ties exactly as before. head: the group's head as
+ * group_lookup found it, or MCTS_NO_NODE for a new group. The group moves to the front of
+ * the parent's groups (a new group starts there). */
+static int32_t node_new(struct mcts_tree *t, int32_t parent, int32_t head, int seat, kk_move m,
+                        uint32_t ckey)
 {
     if (t->used >= t->cap)
         return MCTS_NO_NODE;
@@ -231,9 +384,23 @@ static int32_t node_new(struct mcts_tree *t, int32_t parent, int seat, kk_move m
     n->seat = (int8_t)seat;
     n->first_child = MCTS_NO_NODE;
     n->next_sibling = MCTS_NO_NODE;
+    n->next_group = MCTS_NO_NODE;
     if (parent != MCTS_NO_NODE) {
-        n->next_sibling = t->nodes[parent].first_child;
-        t->nodes[parent].first_child = i;
+        int32_t *first = &t->nodes[parent].first_child;
+        if (head != MCTS_NO_NODE) {
+            if (*first != head) /* found through the cache: bring it to the front */
+                group_find_mtf(t->nodes, parent, seat, ckey);
+            n->next_sibling = head;
+            n->next_group = t->nodes[head].next_group;
+            t->nodes[head].next_group = MCTS_NO_NODE;
+        } else {
+            n->next_group = *first;
+        }
+        *first = i;
+        struct mcts_gslot *e = gslot(t, parent, seat, ckey);
+        e->gen = t->ggen;
+        e->parent = parent;
+        e->head = i;
     }
     return i;
 }
@@ -241,7 +408,8 @@ static int32_t node_new(struct mcts_tree *t, int32_t parent, int seat, kk_move m
 static void tree_reset(struct mcts_tree *t, const struct kk_game *g, const void *state)
 {
     t->used = 0;
-    node_new(t, MCTS_NO_NODE, MCTS_ROOT_SEAT, 0, 0);
+    gcache_clear(t);
+    node_new(t, MCTS_NO_NODE, MCTS_NO_NODE, MCTS_ROOT_SEAT, 0, 0);
     t->root_key = 0;
     memcpy(t->tracked, state, g->state_size);
     t->valid = 1;
@@ -254,26 +422,37 @@ static void tree_promote(struct mcts_tree *t, int32_t keep)
     struct mcts_node *old = t->nodes, *nw = t->spare;
     nw[0] = old[keep];
     nw[0].next_sibling = MCTS_NO_NODE;
+    nw[0].next_group = MCTS_NO_NODE;
     nw[0].seat = MCTS_ROOT_SEAT;
     int count = 1;
     for (int j = 0; j < count; j++) {
-        int32_t oc = nw[j].first_child, prev = MCTS_NO_NODE;
+        /* Groups and the children within each keep their order; a group's children land
+         * next to each other in the new pool. */
+        int32_t og = nw[j].first_child, prev_head = MCTS_NO_NODE;
         nw[j].first_child = MCTS_NO_NODE;
-        while (oc != MCTS_NO_NODE) {
-            int32_t next = old[oc].next_sibling;
-            nw[count] = old[oc];
-            nw[count].next_sibling = MCTS_NO_NODE;
-            if (prev == MCTS_NO_NODE)
-                nw[j].first_child = count;
-            else
-                nw[prev].next_sibling = count;
-            prev = count++;
-            oc = next;
+        while (og != MCTS_NO_NODE) {
+            int32_t next_group = old[og].next_group, prev = MCTS_NO_NODE;
+            for (int32_t oc = og; oc != MCTS_NO_NODE; oc = old[oc].next_sibling) {
+                nw[count] = old[oc];
+                nw[count].next_sibling = MCTS_NO_NODE;
+                nw[count].next_group = MCTS_NO_NODE;
+                if (prev != MCTS_NO_NODE)
+                    nw[prev].next_sibling = count;
+                else if (prev_head == MCTS_NO_NODE)
+                    nw[j].first_child = count;
+                else
+                    nw[prev_head].next_group = count;
+                if (prev == MCTS_NO_NODE)
+                    prev_head = count;
+                prev = count++;
+            }
+            og = next_group;
         }
     }
     t->spare = old;
     t->nodes = nw;
     t->used = count;
+    gcache_clear(t);
 }
 
 /* Folds a chance outcome into an open-loop chance key (never 0 after an event). */
@@ -311,22 +490,26 @@ static void explore_scale_reset(struct mcts_tree *t)
     }
 }
 
-static double ucb(const struct mcts_params *p, const struct mcts_node *c, double scale)
+static double ucb(const struct mcts_params *p, const double *logtab, const struct mcts_node *c,
+                  double scale)
 {
     double q = c->value / c->visits;
     if (p->rave > 0 && c->amaf_visits > 0) {
         double beta = sqrt(p->rave / (3.0 * c->visits + p->rave));
         q = (1 - beta) * q + beta * (c->amaf_value / c->amaf_visits);
     }
-    return q + p->c * scale * sqrt(log((double)c->avail) / c->visits);
+    double la = c->avail < MCTS_LOG_TABLE ? logtab[c->avail] : log((double)c->avail);
+    return q + p->c * scale * sqrt(la / c->visits);
 }
 
-/* Index in sc.moves of a uniformly random legal move without a child (untried >= 1). */
-static int random_untried(struct mcts_tree *t, int untried)
+/* Index in ls->moves of a uniformly random legal move without a child (untried >= 1). */
+static int random_untried(struct mcts_tree *t, const struct mcts_lset *ls, int untried)
 {
     int r = (int)kk_rng_bounded(&t->rng, (uint32_t)untried), i = 0;
+    if (untried == ls->n)
+        return r; /* nothing marked */
     for (;; i++)
-        if (t->childmark[i] != t->stamp && r-- == 0)
+        if (ls->mark[i] != ls->mcur && r-- == 0)
             return i;
 }
 
@@ -334,16 +517,16 @@ static int random_untried(struct mcts_tree *t, int untried)
  * the first in the game's order, so no randomness is drawn). Costs one apply per untried
  * move: meant for use with progressive widening, where it decides which few moves of a
  * large set the tree ever considers. */
-static int best_untried(struct mcts_tree *t, const struct kk_game *g, const void *s, int n,
-                        int who)
+static int best_untried(struct mcts_tree *t, const struct mcts_lset *ls, const struct kk_game *g,
+                        const void *s, int who)
 {
     int best = -1;
     double best_v = -INFINITY;
-    for (int i = 0; i < n; i++) {
-        if (t->childmark[i] == t->stamp)
+    for (int i = 0; i < ls->n; i++) {
+        if (ls->mark[i] == ls->mcur)
             continue;
         memcpy(t->sc.tmp, s, g->state_size);
-        g->apply(t->sc.tmp, t->sc.moves[i]);
+        g->apply(t->sc.tmp, ls->moves[i]);
         double v = g->evaluate(t->sc.tmp, who);
         if (best < 0 || v > best_v) {
             best = i;
@@ -368,26 +551,34 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
     uint32_t ckey = t->root_key; /* chance since the last decision on the path */
     uint32_t round_key = 0;      /* decoupled rounds: commitments made so far in the round */
     int amaf = p->rave > 0;
+    int first = 1; /* the first decision: the root's own state when t->root_cached */
+    /* exact: the state is a function of the root state and the moves on the path (no
+     * determinization, open-loop chance or decoupled round so far in this iteration), so
+     * every exact visit of a group sees the same state and the same legal moves. A group
+     * found full at an exact visit is then searched without generating them. */
+    int exact = !(p->determinize && g->sample_view) && !p->opp_iset;
     t->path[depth] = 0;
     t->path_played[depth++] = 0;
     for (;;) {
         int who = g->to_move(s);
         if (who == KK_TERMINAL)
             break;
+        int at_root = first;
+        first = 0;
         if (who == KK_CHANCE) {
             kk_move o = g->sample_chance(s, &t->rng);
             g->apply(s, o);
             if (!p->explicit_chance) {
                 if (!p->pooled_chance)
                     ckey = chance_key_add(ckey, o);
+                exact = 0;
                 continue;
             }
-            int32_t c = t->nodes[node].first_child;
-            while (c != MCTS_NO_NODE &&
-                   !(t->nodes[c].seat == MCTS_CHANCE_SEAT && t->nodes[c].move == o))
+            int32_t head = group_lookup(t, node, MCTS_CHANCE_SEAT, 0), c = head;
+            while (c != MCTS_NO_NODE && t->nodes[c].move != o)
                 c = t->nodes[c].next_sibling;
             if (c == MCTS_NO_NODE)
-                c = node_new(t, node, MCTS_CHANCE_SEAT, o, 0);
+                c = node_new(t, node, head, MCTS_CHANCE_SEAT, o, 0);
             if (c == MCTS_NO_NODE)
                 break; /* pool full: off the tree, play out from here */
             node = c;
@@ -395,8 +586,6 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             t->path_played[depth++] = num_played;
             continue;
         }
-        int n = g->legal_moves(s, t->sc.moves);
-        legal_set_build(t, n, g->max_moves);
         uint32_t key = ckey;
         if (p->opp_iset && who != observer) {
             /* Multiple observers, cheaply: an opponent decides on what it can see. Its
@@ -408,38 +597,63 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
                 h = (h ^ t->info[b]) * 0x100000001b3ULL;
             key = chance_key_add(ckey, (kk_move)(uint32_t)(h ^ (h >> 32)));
         }
-        int navail = 0;
+        int32_t head = group_lookup(t, node, who, key);
+        int known = exact && head != MCTS_NO_NODE && t->nodes[head].full;
+        struct mcts_lset *ls = NULL;
+        if (known) {
+            /* every child is legal and every legal move has one */
+        } else if (at_root && t->root_cached) {
+            ls = &t->root; /* built once for this search */
+            lset_unmark(ls);
+        } else {
+            ls = &t->set;
+            int nl = g->legal_moves(s, ls->moves);
+            if (head != MCTS_NO_NODE) {
+                lset_build(ls, nl);
+            } else {
+                ls->n = nl; /* no child to look up: the set itself is not needed */
+                lset_unmark(ls);
+            }
+        }
+        int navail = 0, size = 0;
         int32_t best = MCTS_NO_NODE;
         double best_u = -INFINITY;
-        for (int32_t c = t->nodes[node].first_child; c != MCTS_NO_NODE;
-             c = t->nodes[c].next_sibling) {
+        double scale = p->scale_sd ? t->escale[who] : 1.0;
+        for (int32_t c = head, next; c != MCTS_NO_NODE; c = next) {
             struct mcts_node *cn = &t->nodes[c];
-            if (cn->seat != who || cn->ckey != key)
-                continue;
-            int i = legal_set_find(t, cn->move);
-            if (i < 0)
-                continue;
-            t->childmark[i] = t->stamp;
+            next = cn->next_sibling;
+            node_prefetch(t->nodes, next);
+            size++;
+            if (!known) {
+                int i = lset_find(ls, cn->move);
+                if (i < 0)
+                    continue;
+                ls->mark[i] = ls->mcur;
+            }
             navail++;
             cn->avail++;
-            double u = ucb(p, cn, p->scale_sd ? t->escale[who] : 1.0);
+            double u = ucb(p, t->logtab, cn, scale);
             if (u > best_u) {
                 best_u = u;
                 best = c;
             }
         }
+        int n = known ? navail : ls->n;
         int untried = n - navail;
+        if (exact && untried == 0 && size == navail && head != MCTS_NO_NODE)
+            t->nodes[head].full = 1;
         int expand = untried > 0 && t->used < t->cap;
         if (expand && p->widen > 0 && navail > 0) {
             double allowed = ceil(p->widen * pow((double)t->nodes[node].visits, p->widen_exp));
             expand = navail < allowed;
         }
         if (expand) {
-            int i = p->expand_greedy ? best_untried(t, g, s, n, who)
-                                     : random_untried(t, untried);
-            kk_move m = t->sc.moves[i];
-            int32_t c = node_new(t, node, who, m, key);
+            int i = p->expand_greedy ? best_untried(t, ls, g, s, who)
+                                     : random_untried(t, ls, untried);
+            kk_move m = ls->moves[i];
+            int32_t c = node_new(t, node, head, who, m, key);
             t->nodes[c].avail = 1;
+            t->nodes[c].full = exact && untried == 1 && size == navail;
             if (amaf && num_played < MCTS_MAX_PLAYED) {
                 t->played_seat[num_played] = (int8_t)who;
                 t->played_move[num_played++] = m;
@@ -466,6 +680,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
              * its own statistics, so no seat's choice can depend on another's commitment;
              * the commitments made so far are folded into a key instead. */
             round_key = chance_key_add(round_key, (kk_move)(((uint32_t)who << 24) ^ (uint32_t)m));
+            exact = 0;
             continue;
         }
         /* After a round, the children below the last commitment are keyed by the others'. */
@@ -495,14 +710,16 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
         amaf_build(t, num_played);
         for (int d = 0; d < depth; d++) {
             int start = d == 0 ? 0 : t->path_played[d];
-            for (int32_t c = t->nodes[t->path[d]].first_child; c != MCTS_NO_NODE;
-                 c = t->nodes[c].next_sibling) {
-                struct mcts_node *cn = &t->nodes[c];
-                if (cn->seat < 0)
+            for (int32_t h = t->nodes[t->path[d]].first_child; h != MCTS_NO_NODE;
+                 h = t->nodes[h].next_group) {
+                if (t->nodes[h].seat < 0)
                     continue;
-                if (amaf_last(t, cn->seat, cn->move) >= start) {
-                    cn->amaf_visits += 1;
-                    cn->amaf_value += (float)ret[cn->seat];
+                for (int32_t c = h; c != MCTS_NO_NODE; c = t->nodes[c].next_sibling) {
+                    struct mcts_node *cn = &t->nodes[c];
+                    if (amaf_last(t, cn->seat, cn->move) >= start) {
+                        cn->amaf_visits += 1;
+                        cn->amaf_value += (float)ret[cn->seat];
+                    }
                 }
             }
         }
@@ -519,6 +736,11 @@ static void mcts_search_tree(struct mcts_tree *t, const struct kk_game *g,
         tree_reset(t, g, state);
     t->kept = t->nodes[0].visits;
     explore_scale_reset(t);
+    /* Without determinization every iteration starts from `state` itself: its legal moves
+     * are the same each time. */
+    t->root_cached = !(p->determinize && g->sample_view) && g->to_move(state) >= 0;
+    if (t->root_cached)
+        lset_build(&t->root, g->legal_moves(state, t->root.moves));
     long long done = 0;
     for (;;) {
         if (iters > 0 && done >= iters)
@@ -536,10 +758,9 @@ static void mcts_search_tree(struct mcts_tree *t, const struct kk_game *g,
 static void add_root_stats(struct mcts *m, const struct mcts_tree *t, int who)
 {
     const struct mcts_tree *t0 = &m->tree[0];
-    for (int32_t c = t->nodes[0].first_child; c != MCTS_NO_NODE; c = t->nodes[c].next_sibling) {
-        if (t->nodes[c].seat != who || t->nodes[c].ckey != t->root_key)
-            continue;
-        int k = legal_set_find(t0, t->nodes[c].move);
+    for (int32_t c = group_find(t->nodes, 0, who, t->root_key); c != MCTS_NO_NODE;
+         c = t->nodes[c].next_sibling) {
+        int k = lset_find(&t0->set, t->nodes[c].move);
         if (k < 0)
             continue;
         m->root_visits[k] += t->nodes[c].visits;
@@ -585,8 +806,8 @@ static kk_move mcts_choose_sampled(struct mcts *m, const void *state, int n, int
         t->valid = 0; /* a determinization is never the state observe() will see */
         /* tree[0]'s legal set may have been rebuilt by the search: rebuild it from the
          * real root moves before reading votes. */
-        memcpy(t0->sc.moves, m->root_moves, sizeof *m->root_moves * (size_t)n);
-        legal_set_build(t0, n, g->max_moves);
+        memcpy(t0->set.moves, m->root_moves, sizeof *m->root_moves * (size_t)n);
+        lset_build(&t0->set, n);
         add_root_stats(m, t, who);
     }
     int best = best_root(m, n);
@@ -633,8 +854,8 @@ static kk_move mcts_choose(struct kk_agent *self, const void *state, kk_rng *rng
     /* Sum root statistics in tree order, over the moves legal in the real state (with open
      * loop or determinization the root may also hold moves from other chance outcomes). */
     struct mcts_tree *t0 = &m->tree[0];
-    memcpy(t0->sc.moves, m->root_moves, sizeof *m->root_moves * (size_t)n);
-    legal_set_build(t0, n, g->max_moves);
+    memcpy(t0->set.moves, m->root_moves, sizeof *m->root_moves * (size_t)n);
+    lset_build(&t0->set, n);
     memset(m->root_visits, 0, sizeof *m->root_visits * (size_t)n);
     memset(m->root_value, 0, sizeof *m->root_value * (size_t)n);
     for (int i = 0; i < T; i++)
@@ -672,9 +893,8 @@ static void mcts_observe(struct kk_agent *self, const void *state, kk_move move)
         }
         int seat = who == KK_CHANCE ? MCTS_CHANCE_SEAT : who;
         uint32_t key = seat == MCTS_CHANCE_SEAT ? 0 : t->root_key;
-        int32_t c = t->nodes[0].first_child;
-        while (c != MCTS_NO_NODE && !(t->nodes[c].seat == seat && t->nodes[c].move == move &&
-                                      t->nodes[c].ckey == key))
+        int32_t c = group_find(t->nodes, 0, seat, key);
+        while (c != MCTS_NO_NODE && t->nodes[c].move != move)
             c = t->nodes[c].next_sibling;
         if (c == MCTS_NO_NODE) {
             t->valid = 0;
@@ -706,9 +926,10 @@ static void tree_free(struct mcts_tree *t)
     free(t->path_played);
     free(t->played_seat);
     free(t->played_move);
-    free(t->hidx);
-    free(t->hstamp);
-    free(t->childmark);
+    lset_free(&t->set, 0);
+    lset_free(&t->root, 1);
+    free(t->logtab);
+    free(t->gcache);
     free(t->aidx);
     free(t->astamp);
 }
@@ -738,13 +959,17 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
     t->info = malloc(KK_INFO_KEY_MAX);
     t->path = malloc((size_t)(cap + 1) * sizeof *t->path);
     t->path_played = malloc((size_t)(cap + 1) * sizeof *t->path_played);
-    t->hmask = pow2_at_least(2u * (uint32_t)g->max_moves) - 1;
-    t->hidx = malloc((t->hmask + 1) * sizeof *t->hidx);
-    t->hstamp = calloc(t->hmask + 1, sizeof *t->hstamp);
-    t->childmark = calloc((size_t)g->max_moves, sizeof *t->childmark);
+    int sets_ok = lset_alloc(&t->set, t->sc.moves, g->max_moves) == 0;
+    sets_ok = lset_alloc(&t->root, NULL, g->max_moves) == 0 && sets_ok;
+    t->logtab = malloc(MCTS_LOG_TABLE * sizeof *t->logtab);
+    t->gmask = pow2_at_least((uint32_t)(cap < 65536 ? cap : 65536)) - 1;
+    t->gcache = calloc(t->gmask + 1, sizeof *t->gcache);
+    t->ggen = 1;
+    if (t->logtab)
+        for (int k = 0; k < MCTS_LOG_TABLE; k++)
+            t->logtab[k] = log((double)k);
     int ok = t->nodes && (t->spare || !p->reuse) && t->tracked && t->work && t->sampled && t->info &&
-             t->path &&
-             t->path_played && t->hidx && t->hstamp && t->childmark;
+             t->path && t->path_played && sets_ok && t->logtab && t->gcache;
     if (p->rave > 0) {
         t->played_seat = malloc(MCTS_MAX_PLAYED * sizeof *t->played_seat);
         t->played_move = malloc(MCTS_MAX_PLAYED * sizeof *t->played_move);

@@ -140,6 +140,19 @@ void kk_search_playout(struct kk_search_scratch *sc, void *state,
                        int max_played)
 {
     const struct kk_game *g = sc->game;
+    if (po->policy == KK_ROLLOUT_RANDOM && po->depth == 0 && !played_move && g->random_move) {
+        /* The common case (uniform playouts to the end, nothing recorded) as a tight loop:
+         * the same calls in the same order as below, so the same games. */
+        for (;;) {
+            int who = g->to_move(state);
+            if (who == KK_TERMINAL)
+                break;
+            g->apply(state, who == KK_CHANCE ? g->sample_chance(state, rng)
+                                             : g->random_move(state, rng));
+        }
+        kk_search_returns(g, state, po->reward, out);
+        return;
+    }
     int moves_made = 0;
     for (;;) {
         int who = g->to_move(state);

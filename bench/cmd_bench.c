@@ -105,20 +105,22 @@ static int memory_run(const struct job *jobs, int n, int players, long long iter
             continue;
         }
         double rate = m.cpu_s > 0 ? (double)m.iters / m.cpu_s : 0;
+        /* The search's own memory: peak growth over the peak before it, per iteration. */
+        double per_iter = m.iters > 0 ? (m.rss_after_kb - m.rss_before_kb) * 1024.0 / m.iters : 0;
         if (json)
             printf("%s\n{\"game\":\"%s\",\"iters\":%lld,\"wall_s\":%.3f,\"cpu_s\":%.3f,"
                    "\"iters_per_cpu_s\":%.1f,\"peak_rss_kib_before\":%ld,"
-                   "\"peak_rss_kib_after\":%ld}",
+                   "\"peak_rss_kib_after\":%ld,\"bytes_per_iter\":%.1f}",
                    j ? "," : "", jobs[j].game->name, m.iters, m.wall_s, m.cpu_s, rate,
-                   m.rss_before_kb, m.rss_after_kb);
+                   m.rss_before_kb, m.rss_after_kb, per_iter);
         else
             printf("%s: one search of %lld iterations from the opening (mcts:iters=%lld%s): "
                    "%.1f s wall, "
                    "%.1f s CPU, %.0f iterations per CPU s; peak RSS %.1f MiB (%.1f MiB "
-                   "before the search)\n",
+                   "before the search: %.1f bytes per iteration)\n",
                    jobs[j].game->name, m.iters, m.iters, strchr(BENCH_MCTS_SPEC, ','), m.wall_s,
                    m.cpu_s, rate,
-                   m.rss_after_kb / 1024.0, m.rss_before_kb / 1024.0);
+                   m.rss_after_kb / 1024.0, m.rss_before_kb / 1024.0, per_iter);
     }
     if (json)
         printf("\n]}\n");
