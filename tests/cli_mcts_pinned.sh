@@ -11,7 +11,7 @@ source "$(dirname "$0")/clilib.sh"
 KARK=${KARK:-../build/kark}
 data=data/agents/mcts-pinned
 
-check() { # label game spec
+pinned() { # label game spec
     local label="$1" game="$2" spec="$3"
     mkdir -p "$tmp/$label"
     if ! "$KARK" selfplay "$game" --agents "$spec" --games 1 --seed 11 --record "$tmp/$label" \
@@ -26,13 +26,13 @@ check() { # label game spec
     fi
 }
 
-check othellino-deep othellino mcts:iters=300
-check carcassonne-open carcassonne mcts:iters=12
-check carcassonne-explicit-rave carcassonne mcts:iters=12,chance=explicit,rave=300
-check gold-mine-decoupled gold-mine mcts:iters=150
-check liars-cards-sample liars-cards mcts:iters=60,view=sample,samples=3
-check jump-gate-threads-widen jump-gate mcts:iters=100,threads=2,widen=1,expand=greedy
-check cardcassonne-ismcts-pooled cardcassonne ismcts:iters=40,opponents=pooled
+pinned othellino-deep othellino mcts:iters=300
+pinned carcassonne-open carcassonne mcts:iters=12
+pinned carcassonne-explicit-rave carcassonne mcts:iters=12,chance=explicit,rave=300
+pinned gold-mine-decoupled gold-mine mcts:iters=150
+pinned liars-cards-sample liars-cards mcts:iters=60,view=sample,samples=3
+pinned jump-gate-threads-widen jump-gate mcts:iters=100,threads=2,widen=1,expand=greedy
+pinned cardcassonne-ismcts-pooled cardcassonne ismcts:iters=40,opponents=pooled
 
 # The check can fail: a different seed plays a different Othellino game.
 "$KARK" selfplay othellino --agents mcts:iters=300 --games 1 --seed 12 --record "$tmp/other" \
