@@ -80,6 +80,8 @@ struct mcts_params {
     int opp_iset;        /* view=iset on a game with info_key: an opponent's node is keyed by
                             that opponent's information set (opponents=iset) */
     int samples;         /* view=sample: determinizations per decision (PIMC votes) */
+    int final_mix;       /* final=mix: at a simultaneous decision, sample the move from the
+                            root visit distribution (a mixed strategy) */
 };
 
 /* One thread's search: its tree, scratch memory and rng. */
@@ -562,11 +564,33 @@ static int best_root(const struct mcts *m, int n)
     return best;
 }
 
+/* The move to play: the most visited (best_root), or with final=mix at a decision of a
+ * simultaneous round a move drawn with probability proportional to its root visits. In a
+ * round no seat sees the others' commitments, so the decoupled search's visit frequencies,
+ * not its most visited move, approximate an equilibrium strategy (Lanctot et al. 2013);
+ * the draw comes from the decision's rng, so a seed still fixes the game. */
+static int final_root(const struct mcts *m, const void *state, int n, kk_rng *rng)
+{
+    int best = best_root(m, n);
+    if (best < 0 || !m->p.final_mix || !kk_sim_pending(m->base.game, state))
+        return best;
+    long long total = 0;
+    for (int k = 0; k < n; k++)
+        total += m->root_visits[k];
+    long long r = (long long)(kk_rng_double(rng) * (double)total);
+    for (int k = 0; k < n; k++) {
+        r -= m->root_visits[k];
+        if (r < 0)
+            return k;
+    }
+    return best;
+}
+
 /* view=sample: tree i searches determinizations i, i + T, i + 2T, ... of the `samples`,
  * each with an equal share of the iterations. Everything is drawn from the trees' split
  * rngs, so the move depends only on the seed, `samples` and `threads`. */
 static kk_move mcts_choose_sampled(struct mcts *m, const void *state, int n, int who,
-                                   double deadline)
+                                   double deadline, kk_rng *rng)
 {
     const struct kk_game *g = m->base.game;
     const struct mcts_params *p = &m->p;
@@ -589,7 +613,7 @@ static kk_move mcts_choose_sampled(struct mcts *m, const void *state, int n, int
         legal_set_build(t0, n, g->max_moves);
         add_root_stats(m, t, who);
     }
-    int best = best_root(m, n);
+    int best = final_root(m, state, n, rng);
     if (best < 0)
         return m->root_moves[kk_rng_bounded(&t0->rng, (uint32_t)n)];
     return m->root_moves[best];
@@ -614,7 +638,7 @@ static kk_move mcts_choose(struct kk_agent *self, const void *state, kk_rng *rng
          * visits of all of them are summed below as votes. The true state is never searched.
          * Trees run one after another here: votes are read from each tree before the next
          * determinization replaces it. */
-        return mcts_choose_sampled(m, state, n, who, deadline);
+        return mcts_choose_sampled(m, state, n, who, deadline, rng);
     }
     if (T == 1) {
         mcts_search_tree(&m->tree[0], g, p, state, p->iters, deadline);
@@ -639,7 +663,7 @@ static kk_move mcts_choose(struct kk_agent *self, const void *state, kk_rng *rng
     memset(m->root_value, 0, sizeof *m->root_value * (size_t)n);
     for (int i = 0; i < T; i++)
         add_root_stats(m, &m->tree[i], who);
-    int best = best_root(m, n);
+    int best = final_root(m, state, n, rng);
     if (best < 0) /* no statistics at all (e.g. a zero time budget) */
         return m->root_moves[kk_rng_bounded(rng, (uint32_t)n)];
     return m->root_moves[best];
@@ -766,13 +790,14 @@ static const char *const mcts_sims[] = {"decoupled", "sequential", NULL};
 static const char *const mcts_expand[] = {"random", "greedy", NULL};
 static const char *const mcts_views[] = {"iset", "sample", "peek", NULL};
 static const char *const mcts_opponents[] = {"iset", "pooled", NULL};
+static const char *const mcts_finals[] = {"visits", "mix", NULL};
 enum { VIEW_ISET, VIEW_SAMPLE, VIEW_PEEK };
 
 /* Indices into the option table, shared by mcts and ismcts. */
 enum {
     OPT_ITERS, OPT_MS, OPT_C, OPT_REWARD, OPT_ROLLOUT, OPT_EPSILON, OPT_DEPTH, OPT_CHANCE,
     OPT_RAVE, OPT_THREADS, OPT_REUSE, OPT_WIDEN, OPT_WIDEN_EXP, OPT_EXPAND, OPT_NODES,
-    OPT_VIEW, OPT_SAMPLES, OPT_SCALE, OPT_SIM, OPT_OPPONENTS, OPT_COUNT
+    OPT_VIEW, OPT_SAMPLES, OPT_SCALE, OPT_SIM, OPT_OPPONENTS, OPT_FINAL, OPT_COUNT
 };
 _Static_assert(OPT_COUNT <= KK_MAX_AGENT_OPTS, "raise KK_MAX_AGENT_OPTS in agent.h");
 
@@ -836,6 +861,10 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
                        "an opponent's node by that opponent's information set, so opponents in "
                        "the tree act on their own cards; pooled: one node per move over every "
                        "hand they might hold (single-observer ISMCTS)"},
+    [OPT_FINAL] = {"final", "visits", 0, 0, 0, mcts_finals,
+                   "the move played: visits plays the most visited root move; mix, at a "
+                   "decision of a simultaneous round, draws it with probability proportional "
+                   "to its root visits (a mixed strategy), elsewhere the most visited"},
 };
 
 static struct kk_agent *mcts_create_common(const struct kk_game *g, const double *vals,
@@ -875,6 +904,7 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.opp_iset = p.determinize && hidden && g->info_key && vals[OPT_OPPONENTS] == 0;
     p.view_sample = view == VIEW_SAMPLE;
     p.samples = (int)vals[OPT_SAMPLES];
+    p.final_mix = vals[OPT_FINAL] == 1;
     /* Tree reuse follows the game through observe(), which is handed the true state and
      * every event, hidden ones included (an opponent's draw, another seat's pending
      * commitment). Descending the kept tree by such an event would start the next search
