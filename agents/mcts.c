@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/buf.h"
 #include "search.h"
 
 #define MCTS_MAX_THREADS 64
@@ -67,6 +68,8 @@ struct mcts_params {
     struct kk_playout_opts po;
     int explicit_chance;
     int pooled_chance;   /* chance=pooled: open loop without chance keys (the old scheme) */
+    int seen_chance;     /* chance=seen: keys hold the outcomes as the searching seat sees
+                            them (view_event), so a draw it cannot see splits no node */
     int scale_sd;        /* exploration term scaled by the observed sd of returns */
     int decoupled;       /* simultaneous rounds searched as joint decisions (decoupled UCT) */
     double rave;         /* RAVE equivalence parameter; 0: off */
@@ -107,6 +110,8 @@ struct mcts_tree {
     uint32_t *astamp;
     uint32_t amask, astamp_cur;
     uint8_t *info;        /* opponents=iset: an opponent's information-set key */
+    struct kk_buf seen;   /* chance=seen: the searching seat's view of a chance outcome */
+    int observer;         /* the seat the last search was for */
     kk_rng rng;
     long long iterations; /* last search */
     long long kept;       /* root visits the last search started from (tree reuse) */
@@ -285,6 +290,26 @@ static uint32_t chance_key_add(uint32_t key, kk_move o)
     return k ? k : 1;
 }
 
+/* What a chance key adds for outcome o of state (before it is applied): o itself, or with
+ * chance=seen a hash of the event as the searching seat sees it, or 0 when that seat does
+ * not learn of it. Open loop keys a node by the draws since the last decision; keying it by
+ * a draw the searcher cannot see (another seat's card) would split its statistics by hidden
+ * outcomes, as if the searcher were going to see them. */
+static uint32_t chance_seen(struct mcts_tree *t, const struct kk_game *g, const void *state,
+                            kk_move o, int seen, int observer)
+{
+    if (!seen)
+        return (uint32_t)o;
+    kk_buf_clear(&t->seen);
+    kk_game_view_event(g, state, o, observer, &t->seen);
+    if (t->seen.len == 0)
+        return 0;
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < t->seen.len; i++)
+        h = (h ^ (uint8_t)t->seen.data[i]) * 16777619u;
+    return h ? h : 1;
+}
+
 /* Scale-free exploration. The UCB1 bonus c * sqrt(ln A / n) assumes returns spread over
  * [0, 1]; margin returns of a long game spread over a few hundredths, so a fixed c makes
  * selection round robin on one game and greedy on another. With scale=sd the bonus is
@@ -378,10 +403,13 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             break;
         if (who == KK_CHANCE) {
             kk_move o = g->sample_chance(s, &t->rng);
+            uint32_t seen = p->pooled_chance || p->explicit_chance
+                                ? 0
+                                : chance_seen(t, g, s, o, p->seen_chance, observer);
             g->apply(s, o);
             if (!p->explicit_chance) {
-                if (!p->pooled_chance)
-                    ckey = chance_key_add(ckey, o);
+                if (!p->pooled_chance && (seen || !p->seen_chance))
+                    ckey = chance_key_add(ckey, (kk_move)seen);
                 continue;
             }
             int32_t c = t->nodes[node].first_child;
@@ -517,6 +545,7 @@ static void mcts_search_tree(struct mcts_tree *t, const struct kk_game *g,
                              double deadline)
 {
     int observer = g->to_move(state);
+    t->observer = observer;
     if (!(p->reuse && t->valid && memcmp(state, t->tracked, g->state_size) == 0))
         tree_reset(t, g, state);
     t->kept = t->nodes[0].visits;
@@ -689,8 +718,9 @@ static void mcts_observe(struct kk_agent *self, const void *state, kk_move move)
         }
         if (who == KK_CHANCE && !m->p.explicit_chance) {
             /* open loop: the root stays; its next children are those keyed by the outcome */
-            if (!m->p.pooled_chance)
-                t->root_key = chance_key_add(t->root_key, move);
+            uint32_t seen = chance_seen(t, g, state, move, m->p.seen_chance, t->observer);
+            if (!m->p.pooled_chance && (seen || !m->p.seen_chance))
+                t->root_key = chance_key_add(t->root_key, (kk_move)seen);
             g->apply(t->tracked, move);
             continue;
         }
@@ -725,6 +755,7 @@ static void tree_free(struct mcts_tree *t)
     free(t->work);
     free(t->sampled);
     free(t->info);
+    kk_buf_free(&t->seen);
     kk_search_scratch_free(&t->sc);
     free(t->path);
     free(t->path_played);
@@ -784,7 +815,7 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
 
 static const char *const mcts_rewards[] = {"win", "margin", NULL};
 static const char *const mcts_rollouts[] = {"random", "greedy", NULL};
-static const char *const mcts_chance[] = {"open", "explicit", "pooled", NULL};
+static const char *const mcts_chance[] = {"open", "explicit", "pooled", "seen", NULL};
 static const char *const mcts_scales[] = {"sd", "none", NULL};
 static const char *const mcts_sims[] = {"decoupled", "sequential", NULL};
 static const char *const mcts_expand[] = {"random", "greedy", NULL};
@@ -822,7 +853,8 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
                     "open: resample chance each iteration, no chance nodes, a move's node "
                     "keyed by the outcomes drawn since the last decision; explicit: sampled "
                     "outcomes are tree nodes; pooled: open loop without keys (one node "
-                    "pools a move over every draw)"},
+                    "pools a move over every draw); seen: open, keyed by the outcomes as the "
+                    "searching seat sees them (a draw it cannot see splits no node)"},
     [OPT_RAVE] = {"rave", "0", 0, 1e9, 0, NULL,
                   "RAVE/AMAF equivalence parameter k, beta = sqrt(k / (3n + k)) (0: off)"},
     [OPT_THREADS] = {"threads", "1", 1, MCTS_MAX_THREADS, 1, NULL,
@@ -880,6 +912,7 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.po.depth = (int)vals[OPT_DEPTH];
     p.explicit_chance = vals[OPT_CHANCE] == 1;
     p.pooled_chance = vals[OPT_CHANCE] == 2;
+    p.seen_chance = vals[OPT_CHANCE] == 3;
     p.scale_sd = vals[OPT_SCALE] == 0;
     p.decoupled = vals[OPT_SIM] == 0 && g->simultaneous != NULL;
     /* A decoupled tree hangs every seat's commitment from the round's first node, so the
