@@ -43,6 +43,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/buf.h"
 #include "search.h"
 
 #define MCTS_MAX_THREADS 64
@@ -80,6 +81,8 @@ struct mcts_params {
     struct kk_playout_opts po;
     int explicit_chance;
     int pooled_chance;   /* chance=pooled: open loop without chance keys (the old scheme) */
+    int seen_chance;     /* chance=seen: keys hold the outcomes as the searching seat sees
+                            them (view_event), so a draw it cannot see splits no node */
     int scale_sd;        /* exploration term scaled by the observed sd of returns */
     int decoupled;       /* simultaneous rounds searched as joint decisions (decoupled UCT) */
     double rave;         /* RAVE equivalence parameter; 0: off */
@@ -93,6 +96,8 @@ struct mcts_params {
     int opp_iset;        /* view=iset on a game with info_key: an opponent's node is keyed by
                             that opponent's information set (opponents=iset) */
     int samples;         /* view=sample: determinizations per decision (PIMC votes) */
+    int final_mix;       /* final=mix: at a simultaneous decision, sample the move from the
+                            root visit distribution (a mixed strategy) */
 };
 
 /* The legal moves at a node: an open-addressing set (move -> index into moves) and a mark
@@ -141,6 +146,8 @@ struct mcts_tree {
     uint32_t *astamp;
     uint32_t amask, astamp_cur;
     uint8_t *info;        /* opponents=iset: an opponent's information-set key */
+    struct kk_buf seen;   /* chance=seen: the searching seat's view of a chance outcome */
+    int observer;         /* the seat the last search was for */
     kk_rng rng;
     long long iterations; /* last search */
     long long kept;       /* root visits the last search started from (tree reuse) */
@@ -462,6 +469,26 @@ static uint32_t chance_key_add(uint32_t key, kk_move o)
     return k ? k : 1;
 }
 
+/* What a chance key adds for outcome o of state (before it is applied): o itself, or with
+ * chance=seen a hash of the event as the searching seat sees it, or 0 when that seat does
+ * not learn of it. Open loop keys a node by the draws since the last decision; keying it by
+ * a draw the searcher cannot see (another seat's card) would split its statistics by hidden
+ * outcomes, as if the searcher were going to see them. */
+static uint32_t chance_seen(struct mcts_tree *t, const struct kk_game *g, const void *state,
+                            kk_move o, int seen, int observer)
+{
+    if (!seen)
+        return (uint32_t)o;
+    kk_buf_clear(&t->seen);
+    kk_game_view_event(g, state, o, observer, &t->seen);
+    if (t->seen.len == 0)
+        return 0;
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < t->seen.len; i++)
+        h = (h ^ (uint8_t)t->seen.data[i]) * 16777619u;
+    return h ? h : 1;
+}
+
 /* Scale-free exploration. The UCB1 bonus c * sqrt(ln A / n) assumes returns spread over
  * [0, 1]; margin returns of a long game spread over a few hundredths, so a fixed c makes
  * selection round robin on one game and greedy on another. With scale=sd the bonus is
@@ -567,10 +594,13 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
         first = 0;
         if (who == KK_CHANCE) {
             kk_move o = g->sample_chance(s, &t->rng);
+            uint32_t seen = p->pooled_chance || p->explicit_chance
+                                ? 0
+                                : chance_seen(t, g, s, o, p->seen_chance, observer);
             g->apply(s, o);
             if (!p->explicit_chance) {
-                if (!p->pooled_chance)
-                    ckey = chance_key_add(ckey, o);
+                if (!p->pooled_chance && (seen || !p->seen_chance))
+                    ckey = chance_key_add(ckey, (kk_move)seen);
                 exact = 0;
                 continue;
             }
@@ -732,6 +762,7 @@ static void mcts_search_tree(struct mcts_tree *t, const struct kk_game *g,
                              double deadline)
 {
     int observer = g->to_move(state);
+    t->observer = observer;
     if (!(p->reuse && t->valid && memcmp(state, t->tracked, g->state_size) == 0))
         tree_reset(t, g, state);
     t->kept = t->nodes[0].visits;
@@ -783,11 +814,33 @@ static int best_root(const struct mcts *m, int n)
     return best;
 }
 
+/* The move to play: the most visited (best_root), or with final=mix at a decision of a
+ * simultaneous round a move drawn with probability proportional to its root visits. In a
+ * round no seat sees the others' commitments, so the decoupled search's visit frequencies,
+ * not its most visited move, approximate an equilibrium strategy (Lanctot et al. 2013);
+ * the draw comes from the decision's rng, so a seed still fixes the game. */
+static int final_root(const struct mcts *m, const void *state, int n, kk_rng *rng)
+{
+    int best = best_root(m, n);
+    if (best < 0 || !m->p.final_mix || !kk_sim_pending(m->base.game, state))
+        return best;
+    long long total = 0;
+    for (int k = 0; k < n; k++)
+        total += m->root_visits[k];
+    long long r = (long long)(kk_rng_double(rng) * (double)total);
+    for (int k = 0; k < n; k++) {
+        r -= m->root_visits[k];
+        if (r < 0)
+            return k;
+    }
+    return best;
+}
+
 /* view=sample: tree i searches determinizations i, i + T, i + 2T, ... of the `samples`,
  * each with an equal share of the iterations. Everything is drawn from the trees' split
  * rngs, so the move depends only on the seed, `samples` and `threads`. */
 static kk_move mcts_choose_sampled(struct mcts *m, const void *state, int n, int who,
-                                   double deadline)
+                                   double deadline, kk_rng *rng)
 {
     const struct kk_game *g = m->base.game;
     const struct mcts_params *p = &m->p;
@@ -810,7 +863,7 @@ static kk_move mcts_choose_sampled(struct mcts *m, const void *state, int n, int
         lset_build(&t0->set, n);
         add_root_stats(m, t, who);
     }
-    int best = best_root(m, n);
+    int best = final_root(m, state, n, rng);
     if (best < 0)
         return m->root_moves[kk_rng_bounded(&t0->rng, (uint32_t)n)];
     return m->root_moves[best];
@@ -835,7 +888,7 @@ static kk_move mcts_choose(struct kk_agent *self, const void *state, kk_rng *rng
          * visits of all of them are summed below as votes. The true state is never searched.
          * Trees run one after another here: votes are read from each tree before the next
          * determinization replaces it. */
-        return mcts_choose_sampled(m, state, n, who, deadline);
+        return mcts_choose_sampled(m, state, n, who, deadline, rng);
     }
     if (T == 1) {
         mcts_search_tree(&m->tree[0], g, p, state, p->iters, deadline);
@@ -860,7 +913,7 @@ static kk_move mcts_choose(struct kk_agent *self, const void *state, kk_rng *rng
     memset(m->root_value, 0, sizeof *m->root_value * (size_t)n);
     for (int i = 0; i < T; i++)
         add_root_stats(m, &m->tree[i], who);
-    int best = best_root(m, n);
+    int best = final_root(m, state, n, rng);
     if (best < 0) /* no statistics at all (e.g. a zero time budget) */
         return m->root_moves[kk_rng_bounded(rng, (uint32_t)n)];
     return m->root_moves[best];
@@ -886,8 +939,9 @@ static void mcts_observe(struct kk_agent *self, const void *state, kk_move move)
         }
         if (who == KK_CHANCE && !m->p.explicit_chance) {
             /* open loop: the root stays; its next children are those keyed by the outcome */
-            if (!m->p.pooled_chance)
-                t->root_key = chance_key_add(t->root_key, move);
+            uint32_t seen = chance_seen(t, g, state, move, m->p.seen_chance, t->observer);
+            if (!m->p.pooled_chance && (seen || !m->p.seen_chance))
+                t->root_key = chance_key_add(t->root_key, (kk_move)seen);
             g->apply(t->tracked, move);
             continue;
         }
@@ -921,6 +975,7 @@ static void tree_free(struct mcts_tree *t)
     free(t->work);
     free(t->sampled);
     free(t->info);
+    kk_buf_free(&t->seen);
     kk_search_scratch_free(&t->sc);
     free(t->path);
     free(t->path_played);
@@ -985,19 +1040,20 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
 
 static const char *const mcts_rewards[] = {"win", "margin", NULL};
 static const char *const mcts_rollouts[] = {"random", "greedy", NULL};
-static const char *const mcts_chance[] = {"open", "explicit", "pooled", NULL};
+static const char *const mcts_chance[] = {"open", "explicit", "pooled", "seen", NULL};
 static const char *const mcts_scales[] = {"sd", "none", NULL};
 static const char *const mcts_sims[] = {"decoupled", "sequential", NULL};
 static const char *const mcts_expand[] = {"random", "greedy", NULL};
 static const char *const mcts_views[] = {"iset", "sample", "peek", NULL};
 static const char *const mcts_opponents[] = {"iset", "pooled", NULL};
+static const char *const mcts_finals[] = {"visits", "mix", NULL};
 enum { VIEW_ISET, VIEW_SAMPLE, VIEW_PEEK };
 
 /* Indices into the option table, shared by mcts and ismcts. */
 enum {
     OPT_ITERS, OPT_MS, OPT_C, OPT_REWARD, OPT_ROLLOUT, OPT_EPSILON, OPT_DEPTH, OPT_CHANCE,
     OPT_RAVE, OPT_THREADS, OPT_REUSE, OPT_WIDEN, OPT_WIDEN_EXP, OPT_EXPAND, OPT_NODES,
-    OPT_VIEW, OPT_SAMPLES, OPT_SCALE, OPT_SIM, OPT_OPPONENTS, OPT_COUNT
+    OPT_VIEW, OPT_SAMPLES, OPT_SCALE, OPT_SIM, OPT_OPPONENTS, OPT_FINAL, OPT_COUNT
 };
 _Static_assert(OPT_COUNT <= KK_MAX_AGENT_OPTS, "raise KK_MAX_AGENT_OPTS in agent.h");
 
@@ -1022,7 +1078,8 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
                     "open: resample chance each iteration, no chance nodes, a move's node "
                     "keyed by the outcomes drawn since the last decision; explicit: sampled "
                     "outcomes are tree nodes; pooled: open loop without keys (one node "
-                    "pools a move over every draw)"},
+                    "pools a move over every draw); seen: open, keyed by the outcomes as the "
+                    "searching seat sees them (a draw it cannot see splits no node)"},
     [OPT_RAVE] = {"rave", "0", 0, 1e9, 0, NULL,
                   "RAVE/AMAF equivalence parameter k, beta = sqrt(k / (3n + k)) (0: off)"},
     [OPT_THREADS] = {"threads", "1", 1, MCTS_MAX_THREADS, 1, NULL,
@@ -1061,6 +1118,10 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
                        "an opponent's node by that opponent's information set, so opponents in "
                        "the tree act on their own cards; pooled: one node per move over every "
                        "hand they might hold (single-observer ISMCTS)"},
+    [OPT_FINAL] = {"final", "visits", 0, 0, 0, mcts_finals,
+                   "the move played: visits plays the most visited root move; mix, at a "
+                   "decision of a simultaneous round, draws it with probability proportional "
+                   "to its root visits (a mixed strategy), elsewhere the most visited"},
 };
 
 static struct kk_agent *mcts_create_common(const struct kk_game *g, const double *vals,
@@ -1076,6 +1137,7 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.po.depth = (int)vals[OPT_DEPTH];
     p.explicit_chance = vals[OPT_CHANCE] == 1;
     p.pooled_chance = vals[OPT_CHANCE] == 2;
+    p.seen_chance = vals[OPT_CHANCE] == 3;
     p.scale_sd = vals[OPT_SCALE] == 0;
     p.decoupled = vals[OPT_SIM] == 0 && g->simultaneous != NULL;
     /* A decoupled tree hangs every seat's commitment from the round's first node, so the
@@ -1100,6 +1162,7 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.opp_iset = p.determinize && hidden && g->info_key && vals[OPT_OPPONENTS] == 0;
     p.view_sample = view == VIEW_SAMPLE;
     p.samples = (int)vals[OPT_SAMPLES];
+    p.final_mix = vals[OPT_FINAL] == 1;
     /* Tree reuse follows the game through observe(), which is handed the true state and
      * every event, hidden ones included (an opponent's draw, another seat's pending
      * commitment). Descending the kept tree by such an event would start the next search

@@ -361,6 +361,44 @@ static void test_simultaneous(void)
     }
 }
 
+/* final=mix draws the move of a simultaneous decision from the root visits: seat 0 of
+ * toy-pennies, whose most visited move is a coin every time (test_simultaneous), then also
+ * plays safe now and then and both coins; the same seed gives the same move; and outside a
+ * simultaneous round mix plays the most visited move, exactly as final=visits. */
+static void test_final_mix(void)
+{
+    const struct kk_game *g = &kk_toy_pennies;
+    int count[3] = {0, 0, 0}, runs = 40;
+    for (int r = 0; r < runs; r++) {
+        char state[64];
+        toy_pennies_setup(state);
+        struct kk_agent *a = make(g, "mcts:iters=1000,final=mix");
+        kk_rng rng;
+        kk_rng_seed(&rng, 77, (uint64_t)r);
+        kk_move m = a->choose(a, state, &rng);
+        kk_rng_seed(&rng, 77, (uint64_t)r);
+        CHECK_EQ_INT(a->choose(a, state, &rng), m);
+        CHECK(m >= 0 && m < 3);
+        count[m]++;
+        kk_agent_destroy(a);
+    }
+    CHECK(count[TOY_PENNIES_SAFE] > 0);
+    CHECK(count[TOY_PENNIES_HEADS] > 0 && count[TOY_PENNIES_TAILS] > 0);
+    CHECK(count[TOY_PENNIES_SAFE] < count[TOY_PENNIES_HEADS] + count[TOY_PENNIES_TAILS]);
+    for (uint64_t seed = 0; seed < 6; seed++) {
+        char state[64];
+        toy_guess_setup(state, (int)(seed % 3));
+        struct kk_agent *mix = make(&kk_toy_guess, "mcts:iters=300,final=mix");
+        struct kk_agent *vis = make(&kk_toy_guess, "mcts:iters=300,final=visits");
+        kk_rng r1, r2;
+        kk_rng_seed(&r1, seed, 3);
+        kk_rng_seed(&r2, seed, 3);
+        CHECK_EQ_INT(mix->choose(mix, state, &r1), vis->choose(vis, state, &r2));
+        kk_agent_destroy(mix);
+        kk_agent_destroy(vis);
+    }
+}
+
 int main(void)
 {
     test_peek_flag();
@@ -371,5 +409,6 @@ int main(void)
     test_game_defaults();
     test_view_options();
     test_simultaneous();
+    test_final_mix();
     return kk_test_done("agents_honest");
 }
