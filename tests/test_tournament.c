@@ -268,7 +268,7 @@ static struct kk_study *make_study(int players, const char *agents, long long ga
 static int run(const struct kk_study *st, const char *dir, int resume, int threads,
                long long stop_after, struct kk_study_results *res, kk_error *err)
 {
-    struct kk_run_opts o = {.threads = threads, .stop_after = stop_after};
+    struct kk_run_opts o = {.threads = threads, .stop_after = stop_after, .keep_results = 1};
     return kk_study_run(st, dir, resume, &o, res, NULL, err);
 }
 
