@@ -217,12 +217,14 @@ int kk_csv_split(char *line, char **fields, int max)
     }
 }
 
-/* Reads one journal row back. The row is re-formatted from the parsed values and must
- * equal the line on disk: that checks every column (variant, seed, agents, shares) and
- * guarantees the resumed file is byte-identical. */
+/* Reads one journal row back. With check, the row is re-formatted from the parsed values
+ * and must equal the line on disk: that checks every column (variant, seed, agents, shares)
+ * and guarantees the resumed file is byte-identical. Without it (a report reading the rows
+ * this run wrote or has just checked) only the columns are counted: numbers are written
+ * in the shortest form that reads back as the same double, so the values are the same. */
 static int parse_row(const struct kk_study *st, long long job, const char *line,
                      struct kk_game_result *r, double *stats, int width, struct kk_buf *scratch,
-                     kk_error *err)
+                     int check, kk_error *err)
 {
     const struct kk_game *g = st->game;
     int p = st->players, seats = st->seats[job % st->num_variants];
@@ -266,6 +268,10 @@ static int parse_row(const struct kk_study *st, long long job, const char *line,
         r->result = strtod(f[c++], NULL);
     for (int w = 0; w < width; w++, c++)
         stats[w] = f[c][0] ? strtod(f[c], NULL) : NAN;
+    if (!check) {
+        status = 0;
+        goto done;
+    }
     kk_buf_clear(scratch);
     csv_row(st, job, r, stats, width, scratch);
     const char *want = kk_buf_str(scratch);
@@ -294,7 +300,7 @@ done:
  * most `limit`) and hands each to fn. *rows: the rows read; *good_bytes: the bytes of the
  * header and those rows; *more: a complete row follows the last one read. A torn last line
  * (no newline: the process was killed mid-write) ends the rows. Returns 0 or -1. */
-static int read_rows(const struct kk_study *st, const char *path, long long limit,
+static int read_rows(const struct kk_study *st, const char *path, long long limit, int check,
                      kk_study_row_fn fn, void *ctx, long long *rows_out, long long *good_bytes,
                      int *more, kk_error *err)
 {
@@ -329,7 +335,7 @@ static int read_rows(const struct kk_study *st, const char *path, long long limi
                 break;
             }
             struct kk_game_result r;
-            if (parse_row(st, rows, line, &r, stats, width, &scratch, err) != 0) {
+            if (parse_row(st, rows, line, &r, stats, width, &scratch, check, err) != 0) {
                 char why[sizeof err->msg];
                 snprintf(why, sizeof why, "%s", err->msg);
                 status = kk_fail(err, "%s line %lld %s", path, rows + 2, why);
@@ -389,7 +395,8 @@ static long long read_journal(const struct kk_study *st, const char *path,
     int more;
     if (access(path, R_OK) != 0)
         return kk_fail(err, "cannot open '%s' to resume: %s", path, strerror(errno));
-    if (read_rows(st, path, out->jobs, resume_row, &c, &rows, &good_bytes, &more, err) != 0) {
+    if (read_rows(st, path, out->jobs, 1, resume_row, &c, &rows, &good_bytes, &more, err) !=
+        0) {
         if (strstr(err->msg, " is empty"))
             return kk_fail(err, "%s is empty: nothing to resume", path);
         return -1;
@@ -417,8 +424,8 @@ int kk_study_scan(const struct kk_study *st, const char *dir, long long jobs, kk
     snprintf(path, sizeof path, "%s/games.csv", dir);
     long long rows, good_bytes;
     int more;
-    if (read_rows(st, path, jobs, fn ? fn : ignore_row, ctx, &rows, &good_bytes, &more, err) !=
-        0)
+    if (read_rows(st, path, jobs, 0, fn ? fn : ignore_row, ctx, &rows, &good_bytes, &more,
+                  err) != 0)
         return -1;
     if (rows < jobs)
         return kk_fail(err, "%s holds %lld games, expected %lld", path, rows, jobs);
@@ -482,7 +489,7 @@ static long long read_pending(struct kk_study_journal *jr, kk_error *err)
         if (job < start || job >= start + jr->window || is_held(jr, job))
             continue; /* in games.csv, beyond the window, or twice here */
         if (parse_row(st, job, line, ring_res(jr, job), ring_stats(jr, job), jr->out->width,
-                      &scratch, err) != 0) {
+                      &scratch, 1, err) != 0) {
             char why[sizeof err->msg];
             snprintf(why, sizeof why, "%s", err->msg);
             status = kk_fail(err, "%s line %lld %s", path, lineno, why);

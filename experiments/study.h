@@ -110,9 +110,10 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
 
 void kk_study_results_free(struct kk_study_results *r);
 
-/* Streams the first `jobs` rows of dir/games.csv to fn in job order, each row parsed and
- * checked as a resume checks it. Memory does not depend on jobs. Returns 0, or -1 with err
- * set (a missing, short or altered file). */
+/* Streams the first `jobs` rows of dir/games.csv to fn in job order. For the reports of a
+ * run that wrote or checked the rows: the header and each row's column count are checked,
+ * not the row's check value (a resume does that). Memory does not depend on jobs. Returns
+ * 0, or -1 with err set (a missing, short or malformed file). */
 int kk_study_scan(const struct kk_study *st, const char *dir, long long jobs, kk_study_row_fn fn,
                   void *ctx, kk_error *err);
 
