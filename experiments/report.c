@@ -171,7 +171,6 @@ struct reduction {
     double *h2h_share;         /* [v][a][b]: a's win share in the games a played with b */
     long long *h2h_games;      /* [v][a][b] */
     double *agent_stat;        /* [v][a][d]: sum over games of a's mean of statistic d */
-    long long *agent_stat_games; /* [v][a] */
     double *winner_stat;       /* [d]: sum over every job of the winners' mean of d */
     long long *successes;      /* [v]: games the team won (cooperative) */
     struct closest *closest;   /* [v] */
@@ -282,7 +281,6 @@ static void reduce_sums(struct reduction *R, long long i)
                 R->agent_stat[((size_t)v * (size_t)A + (size_t)a) * (size_t)g->num_stats +
                               (size_t)d] += sum / seats;
             }
-            R->agent_stat_games[(size_t)v * (size_t)A + (size_t)a]++;
         }
         if (A > p && A >= 2) {
             for (int a = 0; a < A; a++)
@@ -365,7 +363,6 @@ static void reduction_free(struct reduction *R)
     free(R->h2h_share);
     free(R->h2h_games);
     free(R->agent_stat);
-    free(R->agent_stat_games);
     free(R->winner_stat);
     free(R->successes);
     free(R->closest);
@@ -397,14 +394,13 @@ static int reduce(struct reduction *R, const struct kk_study *st,
     R->h2h_share = calloc(nv * A * A, sizeof *R->h2h_share);
     R->h2h_games = calloc(nv * A * A, sizeof *R->h2h_games);
     R->agent_stat = calloc(nv * A * D, sizeof *R->agent_stat);
-    R->agent_stat_games = calloc(nv * A, sizeof *R->agent_stat_games);
     R->winner_stat = calloc(D, sizeof *R->winner_stat);
     R->successes = calloc(nv, sizeof *R->successes);
     R->closest = calloc(nv, sizeof *R->closest);
     R->game_res = calloc(nv, sizeof *R->game_res);
     R->game_stats = calloc(nv * (size_t)R->width + 1, sizeof *R->game_stats);
     if (!R->metric || !R->diff || !R->agent || !R->h2h_share || !R->h2h_games ||
-        !R->agent_stat || !R->agent_stat_games || !R->winner_stat || !R->successes ||
+        !R->agent_stat || !R->winner_stat || !R->successes ||
         !R->closest || !R->game_res || !R->game_stats) {
         reduction_free(R);
         return kk_fail(err, "out of memory");
