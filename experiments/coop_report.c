@@ -2,17 +2,7 @@
 
 #include <math.h>
 
-#include "report.h"
-#include "stats.h"
-
-long long kk_report_cooperative_successes(const struct kk_study *st,
-                                          const struct kk_study_results *r, int v)
-{
-    long long k = 0;
-    for (long long i = 0; i < st->games; i++)
-        k += r->res[i * st->num_variants + v].winners != 0;
-    return k;
-}
+#include "study.h"
 
 static void num(struct kk_buf *b, double x)
 {
@@ -25,16 +15,12 @@ static void num(struct kk_buf *b, double x)
     kk_buf_printf(b, "%s", t);
 }
 
-void kk_report_cooperative_json(struct kk_buf *b, const struct kk_study *st,
-                                const struct kk_study_results *r, int v, double *vals)
+void kk_report_cooperative_json(struct kk_buf *b, long long games, long long successes,
+                                const struct kk_estimate *result)
 {
-    int k_result = 2 * st->players + 1; /* the result metric (report.h) */
-    for (long long i = 0; i < st->games; i++)
-        vals[i] = kk_metric_value(st, r, i * st->num_variants + v, k_result);
-    struct kk_estimate res;
-    kk_mean_ci(vals, (size_t)st->games, 1, &res);
-    long long k = kk_report_cooperative_successes(st, r, v);
-    double lo, hi, n = (double)st->games;
+    struct kk_estimate res = *result;
+    long long k = successes;
+    double lo, hi, n = (double)games;
     kk_wilson((double)k, n, KK_Z95, &lo, &hi);
     kk_buf_printf(b, ",\n  \"result\": ");
     num(b, res.mean);
@@ -51,23 +37,20 @@ void kk_report_cooperative_json(struct kk_buf *b, const struct kk_study *st,
     kk_buf_printf(b, "]");
 }
 
-void kk_report_cooperative_md(struct kk_buf *md, const struct kk_study *st,
-                              const struct kk_study_results *r, int v)
+void kk_report_cooperative_md(struct kk_buf *md, long long games, long long successes)
 {
-    long long k = kk_report_cooperative_successes(st, r, v);
-    double lo, hi, n = (double)st->games;
+    long long k = successes;
+    double lo, hi, n = (double)games;
     kk_wilson((double)k, n, KK_Z95, &lo, &hi);
     kk_buf_printf(md, "success rate %.3f [%.3f, %.3f] (%lld of %lld games won by the team, "
                       "Wilson interval)",
-                  n > 0 ? (double)k / n : 0, lo, hi, k, st->games);
+                  n > 0 ? (double)k / n : 0, lo, hi, k, games);
 }
 
-void kk_report_cooperative_chart(struct kk_buf *b, const struct kk_study *st,
-                                 const struct kk_study_results *r, int v, double *vals)
+void kk_report_cooperative_chart(struct kk_buf *b, long long games, long long successes)
 {
-    (void)vals;
-    long long k = kk_report_cooperative_successes(st, r, v);
-    double lo, hi, n = (double)st->games, p = n > 0 ? (double)k / n : 0;
+    long long k = successes;
+    double lo, hi, n = (double)games, p = n > 0 ? (double)k / n : 0;
     kk_wilson((double)k, n, KK_Z95, &lo, &hi);
     const int left = 120, width = 420, y = 45;
     kk_buf_printf(b, "<figure><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"80\" "

@@ -6,23 +6,21 @@
 #define KK_COOP_REPORT_H
 
 #include "../engine/core/buf.h"
-#include "study.h"
+#include "stats.h"
 
-/* The number of variant v's games the team won (the winners hook names it): successes. */
-long long kk_report_cooperative_successes(const struct kk_study *st,
-                                          const struct kk_study_results *r, int v);
+/* The figures come from the report's reduction of games.csv: games = games of the variant,
+ * successes = those the team won (the winners hook names it), result = the mean result
+ * with its interval. */
 
 /* Appends ",\n  \"result\": ..., \"result_ci95\": [..], \"successes\": k, \"success_rate\": p,
- * \"success_ci95\": [..]" for variant v (vals: scratch of st->games doubles). */
-void kk_report_cooperative_json(struct kk_buf *b, const struct kk_study *st,
-                                const struct kk_study_results *r, int v, double *vals);
+ * \"success_ci95\": [..]". */
+void kk_report_cooperative_json(struct kk_buf *b, long long games, long long successes,
+                                const struct kk_estimate *result);
 
-/* Appends "success rate p [lo, hi] (k of n games)" for variant v. */
-void kk_report_cooperative_md(struct kk_buf *md, const struct kk_study *st,
-                              const struct kk_study_results *r, int v);
+/* Appends "success rate p [lo, hi] (k of n games)". */
+void kk_report_cooperative_md(struct kk_buf *md, long long games, long long successes);
 
 /* Appends an SVG figure of the success rate with its Wilson interval. */
-void kk_report_cooperative_chart(struct kk_buf *b, const struct kk_study *st,
-                                 const struct kk_study_results *r, int v, double *vals);
+void kk_report_cooperative_chart(struct kk_buf *b, long long games, long long successes);
 
 #endif

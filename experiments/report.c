@@ -107,10 +107,10 @@ static int metric_in_variant(const struct kk_study *st, int k, int v)
     return metric_seat(st, k) < st->seats[v];
 }
 
-double kk_metric_value(const struct kk_study *st, const struct kk_study_results *r,
-                       long long j, int k)
+/* Metric k of one game (its result and its width statistics). */
+static double row_metric(const struct kk_study *st, const struct kk_game_result *res,
+                         const double *stats, int k)
 {
-    const struct kk_game_result *res = &r->res[j];
     int p = st->players;
     if (k < p)
         return k < res->players ? res->scores[k] : NAN;
@@ -126,7 +126,311 @@ double kk_metric_value(const struct kk_study *st, const struct kk_study_results 
         return res->result;
     char name[8];
     int w = metric_stat(st, k, name, sizeof name);
-    return w >= 0 ? r->stats[(size_t)j * (size_t)r->width + (size_t)w] : 0;
+    return w >= 0 ? stats[w] : 0;
+}
+
+double kk_metric_value(const struct kk_study *st, const struct kk_study_results *r,
+                       long long j, int k)
+{
+    return row_metric(st, &r->res[j], r->stats + (size_t)j * (size_t)r->width, k);
+}
+
+/* ---- the reduction: every figure of the reports, from games.csv streamed twice ----
+ *
+ * The reports need, per variant: each metric's mean and interval, its paired difference
+ * from the variant's baseline, each agent's wins, scores and per-seat statistics, head to
+ * head counts, the success count and the closest game; and the winners' statistics. All
+ * are sums in game order, which a pass over the rows gives in memory that depends on the
+ * variants, metrics and agents, never on the games. The intervals centre their squares on
+ * the mean, known only after the last game, so the squares take a second pass over the
+ * file (kk_series): the figures are then exactly those of arrays of every game. Game i's
+ * rows of every variant are consecutive in games.csv (job i * variants + v), which is
+ * what pairing needs: one game's rows are buffered at a time. */
+
+struct agent_acc {
+    long long games;          /* games in which the agent held at least one seat */
+    double wins;              /* win shares summed over its seats */
+    struct kk_series score;   /* per game: the mean score of its seats */
+    struct kk_series share_diff; /* its win share minus the baseline's, game by game */
+};
+
+struct closest {
+    long long job; /* -1: none yet */
+    double gap;
+    int length, players;
+};
+
+struct reduction {
+    const struct kk_study *st;
+    long long jobs;            /* rows reduced */
+    int nv, metrics, agents, width, pass;
+    int base[KK_STUDY_MAX_VARIANTS]; /* the variant each is paired with */
+    struct kk_series *metric;  /* [v][k] */
+    struct kk_series *diff;    /* [v][k]: metric k of v minus that of base[v] */
+    struct agent_acc *agent;   /* [v][a] */
+    double *h2h_share;         /* [v][a][b]: a's win share in the games a played with b */
+    long long *h2h_games;      /* [v][a][b] */
+    double *agent_stat;        /* [v][a][d]: sum over games of a's mean of statistic d */
+    double *winner_stat;       /* [d]: sum over every job of the winners' mean of d */
+    long long *successes;      /* [v]: games the team won (cooperative) */
+    struct closest *closest;   /* [v] */
+    struct kk_game_result *game_res; /* the current game's row of each variant */
+    double *game_stats;        /* [v][width] */
+};
+
+static struct kk_series *metric_series(const struct reduction *R, int v, int k)
+{
+    return &R->metric[(size_t)v * (size_t)R->metrics + (size_t)k];
+}
+
+static struct kk_series *diff_series(const struct reduction *R, int v, int k)
+{
+    return &R->diff[(size_t)v * (size_t)R->metrics + (size_t)k];
+}
+
+static struct agent_acc *agent_acc(const struct reduction *R, int v, int a)
+{
+    return &R->agent[(size_t)v * (size_t)R->agents + (size_t)a];
+}
+
+static double game_metric(const struct reduction *R, int v, int k)
+{
+    return row_metric(R->st, &R->game_res[v],
+                      R->game_stats + (size_t)v * (size_t)R->width, k);
+}
+
+/* Agent a's win share in game i of variant v and the seats it held there. */
+static double agent_share(const struct reduction *R, long long i, int v, int a, int *seats)
+{
+    const struct kk_study *st = R->st;
+    double share = 0;
+    *seats = 0;
+    for (int s = 0; s < st->seats[v]; s++)
+        if (kk_seat_agent(i, s, st->num_agents) == a) {
+            (*seats)++;
+            share += game_metric(R, v, st->players + s);
+        }
+    return share;
+}
+
+/* Pass 2: the squares about the means of pass 1, in the same order. */
+static void reduce_squares(struct reduction *R, long long i)
+{
+    const struct kk_study *st = R->st;
+    for (int v = 0; v < R->nv; v++) {
+        int b = R->base[v];
+        for (int k = 0; k < R->metrics; k++) {
+            double x = game_metric(R, v, k);
+            kk_series_add_sq(metric_series(R, v, k), x);
+            kk_series_add_sq(diff_series(R, v, k), x - game_metric(R, b, k));
+        }
+        for (int a = 0; a < R->agents; a++) {
+            int seats, base_seats;
+            double share = agent_share(R, i, v, a, &seats);
+            if (!seats)
+                continue;
+            double score = 0;
+            for (int s = 0; s < st->seats[v]; s++)
+                if (kk_seat_agent(i, s, st->num_agents) == a)
+                    score += R->game_res[v].scores[s];
+            struct agent_acc *acc = agent_acc(R, v, a);
+            kk_series_add_sq(&acc->score, score / seats);
+            kk_series_add_sq(&acc->share_diff, share - agent_share(R, i, b, a, &base_seats));
+        }
+    }
+}
+
+/* Pass 1: sums, counts, head to head, statistics by agent and winner, the closest game. */
+static void reduce_sums(struct reduction *R, long long i)
+{
+    const struct kk_study *st = R->st;
+    const struct kk_game *g = st->game;
+    int A = R->agents;
+    for (int v = 0; v < R->nv; v++) {
+        int b = R->base[v], p = st->seats[v];
+        long long j = i * R->nv + v;
+        const struct kk_game_result *x = &R->game_res[v];
+        const double *stats = R->game_stats + (size_t)v * (size_t)R->width;
+        for (int k = 0; k < R->metrics; k++) {
+            double m = game_metric(R, v, k);
+            kk_series_add(metric_series(R, v, k), m);
+            kk_series_add(diff_series(R, v, k), m - game_metric(R, b, k));
+        }
+        for (int a = 0; a < A; a++) {
+            int seats, base_seats;
+            double share = agent_share(R, i, v, a, &seats);
+            if (!seats)
+                continue;
+            double score = 0;
+            for (int s = 0; s < p; s++)
+                if (kk_seat_agent(i, s, A) == a)
+                    score += x->scores[s];
+            struct agent_acc *acc = agent_acc(R, v, a);
+            acc->games++;
+            acc->wins += share;
+            kk_series_add(&acc->score, score / seats);
+            kk_series_add(&acc->share_diff, share - agent_share(R, i, b, a, &base_seats));
+            for (int d = 0; d < g->num_stats; d++) {
+                if (!g->stats[d].per_seat)
+                    continue;
+                int w0 = kk_stat_offset(g, st->players, d);
+                double sum = 0;
+                for (int s = 0; s < p; s++)
+                    if (kk_seat_agent(i, s, A) == a)
+                        sum += stats[w0 + s];
+                R->agent_stat[((size_t)v * (size_t)A + (size_t)a) * (size_t)g->num_stats +
+                              (size_t)d] += sum / seats;
+            }
+        }
+        if (A > p && A >= 2) {
+            for (int a = 0; a < A; a++)
+                for (int c = 0; c < A; c++) {
+                    if (a == c)
+                        continue;
+                    int has_a = 0, has_c = 0;
+                    double share = 0;
+                    for (int s = 0; s < p; s++) {
+                        int who = kk_seat_agent(i, s, A);
+                        has_a |= who == a;
+                        has_c |= who == c;
+                        if (who == a)
+                            share += game_metric(R, v, st->players + s);
+                    }
+                    if (has_a && has_c) {
+                        size_t at = ((size_t)v * (size_t)A + (size_t)a) * (size_t)A + (size_t)c;
+                        R->h2h_share[at] += share;
+                        R->h2h_games[at]++;
+                    }
+                }
+        }
+        for (int d = 0; d < g->num_stats; d++) {
+            if (!g->stats[d].per_seat)
+                continue;
+            int w0 = kk_stat_offset(g, st->players, d);
+            double sum = 0;
+            int k = 0;
+            for (int s = 0; s < x->players; s++)
+                if (x->winners >> s & 1u) {
+                    sum += stats[w0 + s];
+                    k++;
+                }
+            R->winner_stat[d] += k ? sum / k : 0;
+        }
+        R->successes[v] += x->winners != 0;
+        /* The closest game (smallest lead of the winner over the runner-up), the longer of
+         * two equally close ones; with one seat (solo, cooperative) the longest. */
+        double top = -1e300, second = -1e300;
+        for (int s = 0; s < x->players; s++) {
+            if (x->scores[s] > top) {
+                second = top;
+                top = x->scores[s];
+            } else if (x->scores[s] > second) {
+                second = x->scores[s];
+            }
+        }
+        double gap = x->players > 1 && !g->cooperative ? top - second : 0;
+        struct closest *c = &R->closest[v];
+        if (c->job < 0 || gap < c->gap || (gap == c->gap && x->length > c->length)) {
+            c->job = j;
+            c->gap = gap;
+            c->length = x->length;
+            c->players = x->players;
+        }
+    }
+}
+
+static void reduce_row(void *ctx, long long job, const struct kk_game_result *r,
+                       const double *stats)
+{
+    struct reduction *R = ctx;
+    int v = (int)(job % R->nv);
+    R->game_res[v] = *r;
+    memcpy(R->game_stats + (size_t)v * (size_t)R->width, stats,
+           sizeof *stats * (size_t)R->width);
+    if (v < R->nv - 1)
+        return; /* the game's other variants follow */
+    if (R->pass == 1)
+        reduce_sums(R, job / R->nv);
+    else
+        reduce_squares(R, job / R->nv);
+}
+
+static void reduction_free(struct reduction *R)
+{
+    free(R->metric);
+    free(R->diff);
+    free(R->agent);
+    free(R->h2h_share);
+    free(R->h2h_games);
+    free(R->agent_stat);
+    free(R->winner_stat);
+    free(R->successes);
+    free(R->closest);
+    free(R->game_res);
+    free(R->game_stats);
+    memset(R, 0, sizeof *R);
+}
+
+/* Reduces the first r->jobs rows of dir/games.csv (whole games: every variant's row);
+ * variant v is paired with base[v] (NULL: with itself). Returns 0 or -1 with err set. */
+static int reduce(struct reduction *R, const struct kk_study *st,
+                  const struct kk_study_results *r, const int *base, const char *dir,
+                  kk_error *err)
+{
+    memset(R, 0, sizeof *R);
+    R->st = st;
+    R->jobs = r->jobs;
+    R->nv = st->num_variants;
+    R->metrics = kk_metric_count(st);
+    R->agents = st->num_agents;
+    R->width = kk_stats_width(st->game, st->players);
+    for (int v = 0; v < R->nv; v++)
+        R->base[v] = base ? base[v] : v;
+    size_t nv = (size_t)R->nv, m = (size_t)R->metrics, A = (size_t)R->agents;
+    size_t D = (size_t)st->game->num_stats + 1;
+    R->metric = calloc(nv * m + 1, sizeof *R->metric);
+    R->diff = calloc(nv * m + 1, sizeof *R->diff);
+    R->agent = calloc(nv * A, sizeof *R->agent);
+    R->h2h_share = calloc(nv * A * A, sizeof *R->h2h_share);
+    R->h2h_games = calloc(nv * A * A, sizeof *R->h2h_games);
+    R->agent_stat = calloc(nv * A * D, sizeof *R->agent_stat);
+    R->winner_stat = calloc(D, sizeof *R->winner_stat);
+    R->successes = calloc(nv, sizeof *R->successes);
+    R->closest = calloc(nv, sizeof *R->closest);
+    R->game_res = calloc(nv, sizeof *R->game_res);
+    R->game_stats = calloc(nv * (size_t)R->width + 1, sizeof *R->game_stats);
+    if (!R->metric || !R->diff || !R->agent || !R->h2h_share || !R->h2h_games ||
+        !R->agent_stat || !R->winner_stat || !R->successes ||
+        !R->closest || !R->game_res || !R->game_stats) {
+        reduction_free(R);
+        return kk_fail(err, "out of memory");
+    }
+    for (int v = 0; v < R->nv; v++)
+        R->closest[v].job = -1;
+    for (R->pass = 1; R->pass <= 2; R->pass++)
+        if (kk_study_scan(st, dir, r->jobs, reduce_row, R, err) != 0) {
+            reduction_free(R);
+            return -1;
+        }
+    return 0;
+}
+
+/* Metric k of variant v: mean and interval as kk_mean_ci gives them. */
+static void metric_ci(const struct reduction *R, int v, int k, struct kk_estimate *e)
+{
+    kk_series_mean_ci(metric_series(R, v, k), e);
+}
+
+/* Metric k of variant v minus its baseline's, paired game by game. */
+static void metric_diff(const struct reduction *R, int v, int k, struct kk_estimate *e)
+{
+    kk_series_diff_ci(diff_series(R, v, k), e);
+}
+
+/* Seat s's win shares summed over variant v's games. */
+static double seat_wins(const struct reduction *R, int v, int s)
+{
+    return metric_series(R, v, R->st->players + s)->sum;
 }
 
 /* ---- JSON and Markdown helpers ---- */
@@ -470,99 +774,37 @@ struct agent_summary {
     struct kk_estimate score; /* per game: the mean score of its seats */
 };
 
-/* Values of metric k over the games of variant v, into vals (st->games doubles). */
-static void gather(const struct kk_study *st, const struct kk_study_results *r, int v, int k,
-                   double *vals)
+static void summarise_agent(const struct reduction *R, int v, int a,
+                            struct agent_summary *out)
 {
-    for (long long i = 0; i < st->games; i++)
-        vals[i] = kk_metric_value(st, r, i * st->num_variants + v, k);
-}
-
-static void summarise_agent(const struct kk_study *st, const struct kk_study_results *r, int v,
-                            int a, double *vals, struct agent_summary *out)
-{
+    const struct agent_acc *acc = agent_acc(R, v, a);
     memset(out, 0, sizeof *out);
-    size_t n = 0;
-    for (long long i = 0; i < st->games; i++) {
-        long long j = i * st->num_variants + v;
-        double share = 0, score = 0;
-        int seats = 0;
-        for (int s = 0; s < st->seats[v]; s++)
-            if (kk_seat_agent(i, s, st->num_agents) == a) {
-                seats++;
-                share += kk_metric_value(st, r, j, st->players + s);
-                score += r->res[j].scores[s];
-            }
-        if (!seats)
-            continue;
-        out->wins += share;
-        vals[n++] = score / seats;
-    }
-    out->games = (long long)n;
-    kk_wilson(out->wins, (double)n, KK_Z95, &out->lo, &out->hi);
-    kk_mean_ci(vals, n, 1, &out->score);
+    out->games = acc->games;
+    out->wins = acc->wins;
+    kk_wilson(out->wins, (double)acc->games, KK_Z95, &out->lo, &out->hi);
+    kk_series_mean_ci(&acc->score, &out->score);
 }
 
-/* Agent a's win share in each game of variant v it played, into vals; returns the count.
- * The games an agent plays depend only on the game index, so two variants give the same
- * games in the same order: ready for a paired difference. */
-static size_t agent_shares(const struct kk_study *st, const struct kk_study_results *r, int v,
-                           int a, double *vals)
+/* Paired difference of agent a's win share, variant v minus its baseline. The games an
+ * agent plays depend only on the game index, so the two variants give the same games. */
+static void agent_share_diff(const struct reduction *R, int v, int a, struct kk_estimate *out)
 {
-    size_t n = 0;
-    for (long long i = 0; i < st->games; i++) {
-        long long j = i * st->num_variants + v;
-        double share = 0;
-        int seats = 0;
-        for (int s = 0; s < st->seats[v]; s++)
-            if (kk_seat_agent(i, s, st->num_agents) == a) {
-                seats++;
-                share += kk_metric_value(st, r, j, st->players + s);
-            }
-        if (seats)
-            vals[n++] = share;
-    }
-    return n;
+    kk_series_diff_ci(&agent_acc(R, v, a)->share_diff, out);
 }
 
-/* Paired difference of agent a's win share, variant v minus variant base. */
-static void agent_share_diff(const struct kk_study *st, const struct kk_study_results *r, int v,
-                             int base, int a, double *vals, double *base_vals,
-                             struct kk_estimate *out)
+/* Mean of per-seat statistic d over the seats agent a held, over the games of variant v
+ * in which it played (points by source per agent). */
+static double agent_stat_mean(const struct reduction *R, int v, int a, int d)
 {
-    size_t n = agent_shares(st, r, v, a, vals);
-    agent_shares(st, r, base, a, base_vals);
-    kk_paired_diff(vals, base_vals, n, 1, out);
-}
-
-/* Mean of per-seat statistic column w0 + seat over the seats agent a held, over the games
- * of variant v in which it played (points by source per agent). */
-static double agent_stat_mean(const struct kk_study *st, const struct kk_study_results *r,
-                              int v, int a, int w0)
-{
-    double sum = 0;
-    long long games = 0;
-    for (long long i = 0; i < st->games; i++) {
-        long long j = i * st->num_variants + v;
-        double x = 0;
-        int seats = 0;
-        for (int s = 0; s < st->seats[v]; s++)
-            if (kk_seat_agent(i, s, st->num_agents) == a) {
-                x += r->stats[(size_t)j * (size_t)r->width + (size_t)(w0 + s)];
-                seats++;
-            }
-        if (seats) {
-            sum += x / seats;
-            games++;
-        }
-    }
+    long long games = agent_acc(R, v, a)->games;
+    double sum = R->agent_stat[((size_t)v * (size_t)R->agents + (size_t)a) *
+                                   (size_t)R->st->game->num_stats + (size_t)d];
     return games ? sum / (double)games : 0;
 }
 
-static void json_agent_stats(struct kk_buf *b, const struct kk_study *st,
-                             const struct kk_study_results *r, int v, int a)
+static void json_agent_stats(struct kk_buf *b, const struct reduction *R, int v, int a)
 {
-    const struct kk_game *g = st->game;
+    const struct kk_game *g = R->st->game;
     kk_buf_printf(b, ", \"stats\": {");
     int first = 1;
     for (int d = 0; d < g->num_stats; d++) {
@@ -571,20 +813,19 @@ static void json_agent_stats(struct kk_buf *b, const struct kk_study *st,
         kk_buf_printf(b, "%s", first ? "" : ", ");
         kk_buf_json_string(b, g->stats[d].name);
         kk_buf_printf(b, ": ");
-        json_num(b, agent_stat_mean(st, r, v, a, kk_stat_offset(g, st->players, d)));
+        json_num(b, agent_stat_mean(R, v, a, d));
         first = 0;
     }
     kk_buf_printf(b, "}");
 }
 
-static void json_agents(struct kk_buf *b, const struct kk_study *st,
-                        const struct kk_study_results *r, int v, double *vals,
-                        const char *indent)
+static void json_agents(struct kk_buf *b, const struct reduction *R, int v, const char *indent)
 {
+    const struct kk_study *st = R->st;
     kk_buf_printf(b, "[");
     for (int a = 0; a < st->num_agents; a++) {
         struct agent_summary s;
-        summarise_agent(st, r, v, a, vals, &s);
+        summarise_agent(R, v, a, &s);
         kk_buf_printf(b, "%s\n%s  {\"agent\": %d, \"spec\": ", a ? "," : "", indent, a);
         kk_buf_json_string(b, st->specs[a]);
         kk_buf_printf(b, ", \"label\": ");
@@ -603,27 +844,21 @@ static void json_agents(struct kk_buf *b, const struct kk_study *st,
         json_num(b, s.score.mean);
         kk_buf_printf(b, ", \"score_ci95\": ");
         json_pair(b, s.score.lo, s.score.hi);
-        json_agent_stats(b, st, r, v, a);
+        json_agent_stats(b, R, v, a);
         kk_buf_printf(b, "}");
     }
     kk_buf_printf(b, "\n%s]", indent);
 }
 
-static void json_seats(struct kk_buf *b, const struct kk_study *st,
-                       const struct kk_study_results *r, int v, double *vals,
-                       const char *indent)
+static void json_seats(struct kk_buf *b, const struct reduction *R, int v, const char *indent)
 {
-    int p = st->players;
+    const struct kk_study *st = R->st;
     kk_buf_printf(b, "[");
     for (int s = 0; s < st->seats[v]; s++) {
-        gather(st, r, v, p + s, vals);
-        double wins = 0, lo, hi;
-        for (long long i = 0; i < st->games; i++)
-            wins += vals[i];
+        double wins = seat_wins(R, v, s), lo, hi;
         kk_wilson(wins, (double)st->games, KK_Z95, &lo, &hi);
         struct kk_estimate score;
-        gather(st, r, v, s, vals);
-        kk_mean_ci(vals, (size_t)st->games, 1, &score);
+        metric_ci(R, v, s, &score);
         kk_buf_printf(b, "%s\n%s  {\"seat\": %d, \"wins\": ", s ? "," : "", indent, s);
         json_num(b, wins);
         kk_buf_printf(b, ", \"win_rate\": ");
@@ -647,16 +882,14 @@ static int first_stat_metric(const struct kk_study *st)
 
 /* "stats": {name: mean, ...}, "stats_ci95": {name: [lo, hi], ...} over the statistic
  * columns (and result for cooperative games), named as in games.csv. */
-static void json_stat_means(struct kk_buf *b, const struct kk_study *st,
-                            const struct kk_study_results *r, int v, double *vals,
+static void json_stat_means(struct kk_buf *b, const struct reduction *R, int v,
                             const char *indent)
 {
+    const struct kk_study *st = R->st;
     int m = kk_metric_count(st);
     struct kk_estimate *est = calloc((size_t)m, sizeof *est);
-    for (int k = first_stat_metric(st); k < m; k++) {
-        gather(st, r, v, k, vals);
-        kk_mean_ci(vals, (size_t)st->games, 1, &est[k]);
-    }
+    for (int k = first_stat_metric(st); k < m; k++)
+        metric_ci(R, v, k, &est[k]);
     char name[160];
     for (int pass = 0; pass < 2; pass++) {
         kk_buf_printf(b, ",\n%s\"%s\": {", indent, pass ? "stats_ci95" : "stats");
@@ -700,30 +933,18 @@ static void json_variant_values(struct kk_buf *b, const struct kk_game *g,
     kk_buf_printf(b, "}");
 }
 
-/* Mean of per-seat statistic column w0 + seat over the winning seats of each game, over
- * all games (a shared win averages the tied seats). */
-static double winner_stat_mean(const struct kk_study_results *r, int w0)
+/* Mean of per-seat statistic d over the winning seats of each game, over all games (a
+ * shared win averages the tied seats). */
+static double winner_stat_mean(const struct reduction *R, int d)
 {
-    double sum = 0;
-    for (long long j = 0; j < r->jobs; j++) {
-        double v = 0;
-        int k = 0;
-        for (int s = 0; s < r->res[j].players; s++)
-            if (r->res[j].winners >> s & 1u) {
-                v += r->stats[(size_t)j * (size_t)r->width + (size_t)(w0 + s)];
-                k++;
-            }
-        sum += k ? v / k : 0;
-    }
-    return r->jobs ? sum / (double)r->jobs : 0;
+    return R->jobs ? R->winner_stat[d] / (double)R->jobs : 0;
 }
 
 /* Winners' points by source: for each per-seat statistic, the mean over games of its
  * average over the winning seats (a shared win averages the tied seats). */
-static void json_winner_stats(struct kk_buf *b, const struct kk_study *st,
-                              const struct kk_study_results *r)
+static void json_winner_stats(struct kk_buf *b, const struct reduction *R)
 {
-    const struct kk_game *g = st->game;
+    const struct kk_game *g = R->st->game;
     kk_buf_printf(b, ",\n  \"winner_stats\": {");
     int first = 1;
     for (int d = 0; d < g->num_stats; d++) {
@@ -732,7 +953,7 @@ static void json_winner_stats(struct kk_buf *b, const struct kk_study *st,
         kk_buf_printf(b, "%s\n    ", first ? "" : ",");
         kk_buf_json_string(b, g->stats[d].name);
         kk_buf_printf(b, ": ");
-        json_num(b, winner_stat_mean(r, kk_stat_offset(g, st->players, d)));
+        json_num(b, winner_stat_mean(R, d));
         first = 0;
     }
     kk_buf_printf(b, "%s}", first ? "" : "\n  ");
@@ -766,9 +987,9 @@ static void md_rotation_note(struct kk_buf *md, const struct kk_study *st, int v
 
 /* Head-to-head: row agent's win rate over the games of variant v in which it played
  * together with the column agent, and how many such games there were. */
-static void md_head_to_head(struct kk_buf *md, const struct kk_study *st,
-                            const struct kk_study_results *r, int v)
+static void md_head_to_head(struct kk_buf *md, const struct reduction *R, int v)
 {
+    const struct kk_study *st = R->st;
     int A = st->num_agents, p = st->seats[v];
     if (A <= p || A < 2)
         return;
@@ -789,23 +1010,9 @@ static void md_head_to_head(struct kk_buf *md, const struct kk_study *st,
                 kk_buf_printf(md, " — |");
                 continue;
             }
-            double share = 0;
-            long long n = 0;
-            for (long long i = 0; i < st->games; i++) {
-                int has_a = 0, has_b = 0;
-                double x = 0;
-                for (int s = 0; s < p; s++) {
-                    int who = kk_seat_agent(i, s, A);
-                    has_a |= who == a;
-                    has_b |= who == b;
-                    if (who == a)
-                        x += kk_metric_value(st, r, i * st->num_variants + v, st->players + s);
-                }
-                if (has_a && has_b) {
-                    share += x;
-                    n++;
-                }
-            }
+            size_t at = ((size_t)v * (size_t)A + (size_t)a) * (size_t)A + (size_t)b;
+            double share = R->h2h_share[at];
+            long long n = R->h2h_games[at];
             if (n)
                 kk_buf_printf(md, " %.3f (%lld) |", share / (double)n, n);
             else
@@ -826,9 +1033,9 @@ static void md_provenance(struct kk_buf *md, const struct kk_study *st)
 
 
 /* Per-seat statistics by agent and for the winners: where the points come from. */
-static void md_points_by_source(struct kk_buf *md, const struct kk_study *st,
-                                const struct kk_study_results *r)
+static void md_points_by_source(struct kk_buf *md, const struct reduction *R)
 {
+    const struct kk_study *st = R->st;
     const struct kk_game *g = st->game;
     int any = 0;
     for (int d = 0; d < g->num_stats; d++)
@@ -849,17 +1056,16 @@ static void md_points_by_source(struct kk_buf *md, const struct kk_study *st,
     for (int d = 0; d < g->num_stats; d++) {
         if (!g->stats[d].per_seat)
             continue;
-        int w = kk_stat_offset(g, st->players, d);
         kk_buf_printf(md, "| %s |", g->stats[d].name);
         for (int a = 0; a < st->num_agents; a++)
-            kk_buf_printf(md, " %.3f |", agent_stat_mean(st, r, 0, a, w));
-        kk_buf_printf(md, " %.3f |\n", winner_stat_mean(r, w));
+            kk_buf_printf(md, " %.3f |", agent_stat_mean(R, 0, a, d));
+        kk_buf_printf(md, " %.3f |\n", winner_stat_mean(R, d));
     }
 }
 
-static void md_tournament(struct kk_buf *md, const struct kk_study *st,
-                          const struct kk_study_results *r, double *vals)
+static void md_tournament(struct kk_buf *md, const struct reduction *R)
 {
+    const struct kk_study *st = R->st;
     const struct kk_game *g = st->game;
     int p = st->players;
     kk_buf_printf(md, "## %s: tournament, %d players, %lld games, seed %llu\n\n", g->title, p,
@@ -879,7 +1085,7 @@ static void md_tournament(struct kk_buf *md, const struct kk_study *st,
     }
     for (int a = 0; a < st->num_agents && st->num_agents > 1 && !g->cooperative; a++) {
         struct agent_summary s;
-        summarise_agent(st, r, 0, a, vals, &s);
+        summarise_agent(R, 0, a, &s);
         kk_buf_printf(md, "| %d | ", a);
         md_agent(md, st, a);
         kk_buf_printf(md, " | %lld | ", s.games);
@@ -893,17 +1099,15 @@ static void md_tournament(struct kk_buf *md, const struct kk_study *st,
         /* One person plays every seat: win rates and seat advantage mean nothing; the
          * game's single result (metric 2p+1) is the outcome. */
         struct kk_estimate res;
-        gather(st, r, 0, 2 * p + 1, vals);
-        kk_mean_ci(vals, (size_t)st->games, 1, &res);
+        metric_ci(R, 0, 2 * p + 1, &res);
         kk_buf_printf(md, "Cooperative game: the outcome is the game's result, mean ");
         md_ci(md, res.mean, res.lo, res.hi, 2);
         kk_buf_printf(md, "; ");
-        kk_report_cooperative_md(md, st, r, 0);
+        kk_report_cooperative_md(md, st->games, R->successes[0]);
         kk_buf_printf(md, ".\n\n| seat | mean score [95%% CI] |\n|---|---|\n");
         for (int s = 0; s < p; s++) {
             struct kk_estimate score;
-            gather(st, r, 0, s, vals);
-            kk_mean_ci(vals, (size_t)st->games, 1, &score);
+            metric_ci(R, 0, s, &score);
             kk_buf_printf(md, "| %d | ", s);
             md_ci(md, score.mean, score.lo, score.hi, 2);
             kk_buf_printf(md, " |\n");
@@ -912,14 +1116,10 @@ static void md_tournament(struct kk_buf *md, const struct kk_study *st,
     if (!g->cooperative)
         kk_buf_printf(md, "\n| seat | win rate [95%% CI] | mean score [95%% CI] |\n|---|---|---|\n");
     for (int s = 0; s < p && !g->cooperative; s++) {
-        gather(st, r, 0, p + s, vals);
-        double wins = 0, lo, hi;
-        for (long long i = 0; i < st->games; i++)
-            wins += vals[i];
+        double wins = seat_wins(R, 0, s), lo, hi;
         kk_wilson(wins, (double)st->games, KK_Z95, &lo, &hi);
         struct kk_estimate score;
-        gather(st, r, 0, s, vals);
-        kk_mean_ci(vals, (size_t)st->games, 1, &score);
+        metric_ci(R, 0, s, &score);
         kk_buf_printf(md, "| %d | ", s);
         md_ci(md, wins / (double)st->games, lo, hi, 3);
         kk_buf_printf(md, " | ");
@@ -927,24 +1127,20 @@ static void md_tournament(struct kk_buf *md, const struct kk_study *st,
         kk_buf_printf(md, " |\n");
     }
     if (!g->cooperative) {
-        double wins = 0, lo, hi, fair = 1.0 / p;
-        gather(st, r, 0, p, vals);
-        for (long long i = 0; i < st->games; i++)
-            wins += vals[i];
+        double wins = seat_wins(R, 0, 0), lo, hi, fair = 1.0 / p;
         kk_wilson(wins, (double)st->games, KK_Z95, &lo, &hi);
         kk_buf_printf(md, "\nFirst-seat advantage (seat 0 win rate − 1/%d): ", p);
         md_signed_ci(md, wins / (double)st->games - fair, lo - fair, hi - fair, 3);
         kk_buf_printf(md, "\n");
     }
     md_rotation_note(md, st, 0);
-    md_head_to_head(md, st, r, 0);
-    md_points_by_source(md, st, r);
+    md_head_to_head(md, R, 0);
+    md_points_by_source(md, R);
     kk_buf_printf(md, "\n| statistic | mean [95%% CI] |\n|---|---|\n");
     char name[160];
     for (int k = 2 * p; k < kk_metric_count(st); k++) {
         struct kk_estimate e;
-        gather(st, r, 0, k, vals);
-        kk_mean_ci(vals, (size_t)st->games, 1, &e);
+        metric_ci(R, 0, k, &e);
         kk_metric_name(st, k, name, sizeof name);
         kk_buf_printf(md, "| %s | ", name);
         md_ci(md, e.mean, e.lo, e.hi, 3);
@@ -955,35 +1151,15 @@ static void md_tournament(struct kk_buf *md, const struct kk_study *st,
 /* The final position of variant v's closest game, as a figure for report.html (games that
  * draw themselves: the svg hook). The game is played again from its seed: the run keeps no
  * states, and a game's course depends only on (seed, index) and the agents. */
-static void closest_game_figure(struct kk_buf *charts, const struct kk_study *st,
-                                const struct kk_study_results *r, int v)
+static void closest_game_figure(struct kk_buf *charts, const struct reduction *R, int v)
 {
+    const struct kk_study *st = R->st;
     const struct kk_game *g = st->game;
-    if (!g->svg || st->games < 1)
+    if (!g->svg || st->games < 1 || R->closest[v].job < 0)
         return;
-    /* The closest game (smallest lead of the winner over the runner-up), the longer of two
-     * equally close ones; with one seat (solo, cooperative) the longest. */
-    long long best = -1;
-    double best_gap = 0;
-    for (long long i = 0; i < st->games; i++) {
-        long long j = i * st->num_variants + v;
-        const struct kk_game_result *x = &r->res[j];
-        double top = -1e300, second = -1e300;
-        for (int s = 0; s < x->players; s++) {
-            if (x->scores[s] > top) {
-                second = top;
-                top = x->scores[s];
-            } else if (x->scores[s] > second) {
-                second = x->scores[s];
-            }
-        }
-        double gap = x->players > 1 && !g->cooperative ? top - second : 0;
-        if (best < 0 || gap < best_gap ||
-            (gap == best_gap && x->length > r->res[best].length)) {
-            best = j;
-            best_gap = gap;
-        }
-    }
+    /* The game reduce_sums chose. */
+    long long best = R->closest[v].job;
+    double best_gap = R->closest[v].gap;
     void *state = calloc(1, g->state_size);
     kk_error e;
     if (state && kk_study_final_state(st, best, state, &e) == 0) {
@@ -993,7 +1169,7 @@ static void closest_game_figure(struct kk_buf *charts, const struct kk_study *st
         if (start) {
             kk_buf_printf(charts, "<figure>\n");
             kk_buf_append(charts, start, strlen(start));
-            int duel = r->res[best].players > 1 && !g->cooperative;
+            int duel = R->closest[v].players > 1 && !g->cooperative;
             char margin[64] = "";
             if (duel)
                 snprintf(margin, sizeof margin, ", won by %g points", best_gap);
@@ -1005,7 +1181,7 @@ static void closest_game_figure(struct kk_buf *charts, const struct kk_study *st
                           duel ? "closest" : "longest",
                           st->num_variants > 1 ? " of variant " : "",
                           st->num_variants > 1 ? st->variant_text[v] : "",
-                          best / st->num_variants, r->res[best].length, margin,
+                          best / st->num_variants, R->closest[v].length, margin,
                           (unsigned long long)st->seed);
         }
         kk_buf_free(&svg);
@@ -1017,9 +1193,9 @@ int kk_report_tournament(const struct kk_study *st, const struct kk_study_result
                          const char *dir, struct kk_buf *md, kk_error *err)
 {
     const struct kk_game *g = st->game;
-    double *vals = calloc((size_t)st->games + 1, sizeof *vals);
-    if (!vals)
-        return kk_fail(err, "out of memory");
+    struct reduction red, *R = &red;
+    if (reduce(R, st, r, NULL, dir, err) != 0)
+        return -1;
     struct kk_buf b = {0}, m = {0};
     kk_buf_printf(&b, "{\n  \"kark_version\": \"%s\",\n  \"game\": ", KK_VERSION);
     kk_buf_json_string(&b, g->name);
@@ -1032,21 +1208,19 @@ int kk_report_tournament(const struct kk_study *st, const struct kk_study_result
     kk_buf_printf(&b, "  \"seating\": \"seat s of game i is played by agent (i + s) mod %d\",\n",
                   st->num_agents);
     kk_buf_printf(&b, "  \"agents\": ");
-    json_agents(&b, st, r, 0, vals, "  ");
+    json_agents(&b, R, 0, "  ");
     if (g->cooperative) {
-        kk_report_cooperative_json(&b, st, r, 0, vals);
+        struct kk_estimate res;
+        metric_ci(R, 0, 2 * st->players + 1, &res);
+        kk_report_cooperative_json(&b, st->games, R->successes[0], &res);
     } else {
         kk_buf_printf(&b, ",\n  \"seats\": ");
-        json_seats(&b, st, r, 0, vals, "  ");
+        json_seats(&b, R, 0, "  ");
     }
     struct kk_estimate len;
-    gather(st, r, 0, 2 * st->players, vals);
-    kk_mean_ci(vals, (size_t)st->games, 1, &len);
+    metric_ci(R, 0, 2 * st->players, &len);
     if (!g->cooperative) {
-        double wins = 0, lo, hi, fair = 1.0 / st->players;
-        gather(st, r, 0, st->players, vals);
-        for (long long i = 0; i < st->games; i++)
-            wins += vals[i];
+        double wins = seat_wins(R, 0, 0), lo, hi, fair = 1.0 / st->players;
         kk_wilson(wins, (double)st->games, KK_Z95, &lo, &hi);
         kk_buf_printf(&b, ",\n  \"first_seat_advantage\": ");
         json_num(&b, wins / (double)st->games - fair);
@@ -1057,22 +1231,22 @@ int kk_report_tournament(const struct kk_study *st, const struct kk_study_result
     json_num(&b, len.mean);
     kk_buf_printf(&b, ",\n  \"length_ci95\": ");
     json_pair(&b, len.lo, len.hi);
-    json_stat_means(&b, st, r, 0, vals, "  ");
-    json_winner_stats(&b, st, r);
+    json_stat_means(&b, R, 0, "  ");
+    json_winner_stats(&b, R);
     kk_buf_printf(&b, "\n}\n");
-    md_tournament(&m, st, r, vals);
+    md_tournament(&m, R);
 
     struct kk_buf charts = {0};
     int n = st->num_agents > st->players ? st->num_agents : st->players;
     struct chart_row *rows = calloc((size_t)n + 1, sizeof *rows);
     if (rows && g->cooperative) {
-        kk_report_cooperative_chart(&charts, st, r, 0, vals);
+        kk_report_cooperative_chart(&charts, st->games, R->successes[0]);
     } else if (rows) {
         if (st->num_agents > 1) {
             double fair = agent_fair_share(st, 0);
             for (int a = 0; a < st->num_agents; a++) {
                 struct agent_summary s;
-                summarise_agent(st, r, 0, a, vals, &s);
+                summarise_agent(R, 0, a, &s);
                 snprintf(rows[a].label, sizeof rows[a].label, "%s", st->labels[a]);
                 rows[a].mean = s.games ? s.wins / (double)s.games : NAN;
                 rows[a].lo = s.lo;
@@ -1087,10 +1261,7 @@ int kk_report_tournament(const struct kk_study *st, const struct kk_study_result
         }
         if (!g->cooperative) {
             for (int s = 0; s < st->players; s++) {
-                gather(st, r, 0, st->players + s, vals);
-                double wins = 0;
-                for (long long i = 0; i < st->games; i++)
-                    wins += vals[i];
+                double wins = seat_wins(R, 0, s);
                 snprintf(rows[s].label, sizeof rows[s].label, "seat %d", s);
                 rows[s].mean = wins / (double)st->games;
                 kk_wilson(wins, (double)st->games, KK_Z95, &rows[s].lo, &rows[s].hi);
@@ -1104,10 +1275,10 @@ int kk_report_tournament(const struct kk_study *st, const struct kk_study_result
         }
     }
     free(rows);
-    free(vals);
     char title[256];
     snprintf(title, sizeof title, "%s tournament", g->title);
-    closest_game_figure(&charts, st, r, 0);
+    closest_game_figure(&charts, R, 0);
+    reduction_free(R);
     return finish_report(dir, "summary", title, &b, &m, &charts, md, err);
 }
 
@@ -1149,24 +1320,17 @@ static int baseline_for(const struct kk_sweep_axis *axes, int num_axes, int base
 }
 
 /* Win rate of seat s in variant v with its Wilson interval. */
-static double seat_rate(const struct kk_study *st, const struct kk_study_results *r, int v,
-                        int s, double *vals, double *lo, double *hi)
+static double seat_rate(const struct reduction *R, int v, int s, double *lo, double *hi)
 {
-    double wins = 0;
-    gather(st, r, v, st->players + s, vals);
-    for (long long i = 0; i < st->games; i++)
-        wins += vals[i];
-    kk_wilson(wins, (double)st->games, KK_Z95, lo, hi);
-    return wins / (double)st->games;
+    double wins = seat_wins(R, v, s), games = (double)R->st->games;
+    kk_wilson(wins, games, KK_Z95, lo, hi);
+    return wins / games;
 }
 
-/* Paired difference of seat s's win share, variant v minus variant base. */
-static void seat_diff(const struct kk_study *st, const struct kk_study_results *r, int v,
-                      int base, int s, double *vals, double *base_vals, struct kk_estimate *d)
+/* Paired difference of seat s's win share, variant v minus its baseline. */
+static void seat_diff(const struct reduction *R, int v, int s, struct kk_estimate *d)
 {
-    gather(st, r, v, st->players + s, vals);
-    gather(st, r, base, st->players + s, base_vals);
-    kk_paired_diff(vals, base_vals, (size_t)st->games, 1, d);
+    metric_diff(R, v, R->st->players + s, d);
 }
 
 /* An interval excludes zero: the difference is significant at the 5% level. */
@@ -1184,11 +1348,10 @@ static void md_diff_cell(struct kk_buf *md, const struct kk_estimate *d, int dec
     kk_buf_printf(md, "%s", sig ? "**" : "");
 }
 
-static void md_balance_variant(struct kk_buf *md, const struct kk_study *st,
-                               const struct kk_study_results *r,
-                               const struct kk_sweep_axis *axes, int num_axes, int v,
-                               int base, double *vals, double *base_vals)
+static void md_balance_variant(struct kk_buf *md, const struct reduction *R,
+                               const struct kk_sweep_axis *axes, int num_axes, int v, int base)
 {
+    const struct kk_study *st = R->st;
     int P = st->players, p = st->seats[v];
     char sw[1024], base_sw[1024], name[160];
     swept_text(st, axes, num_axes, v, sw, sizeof sw);
@@ -1201,7 +1364,7 @@ static void md_balance_variant(struct kk_buf *md, const struct kk_study *st,
     int coop = st->game->cooperative; /* one team: no seat or agent win rates */
     if (coop) {
         kk_buf_printf(md, "Cooperative game: team ");
-        kk_report_cooperative_md(md, st, r, v);
+        kk_report_cooperative_md(md, st->games, R->successes[v]);
         kk_buf_printf(md, ". The result and its paired difference are in the table below.\n\n");
     } else {
         kk_buf_printf(md, "| seat | win rate [95%% CI] | Δ win rate | mean score [95%% CI] | "
@@ -1210,12 +1373,10 @@ static void md_balance_variant(struct kk_buf *md, const struct kk_study *st,
     for (int s = 0; s < p && !coop; s++) {
         double lo, hi;
         struct kk_estimate score, dw, ds;
-        double rate = seat_rate(st, r, v, s, vals, &lo, &hi);
-        seat_diff(st, r, v, base, s, vals, base_vals, &dw);
-        gather(st, r, v, s, vals);
-        gather(st, r, base, s, base_vals);
-        kk_mean_ci(vals, (size_t)st->games, 1, &score);
-        kk_paired_diff(vals, base_vals, (size_t)st->games, 1, &ds);
+        double rate = seat_rate(R, v, s, &lo, &hi);
+        seat_diff(R, v, s, &dw);
+        metric_ci(R, v, s, &score);
+        metric_diff(R, v, s, &ds);
         kk_buf_printf(md, "| %d | ", s);
         md_ci(md, rate, lo, hi, 3);
         kk_buf_printf(md, " | ");
@@ -1234,7 +1395,7 @@ static void md_balance_variant(struct kk_buf *md, const struct kk_study *st,
     }
     if (!coop) {
         double lo, hi, fair = 1.0 / p;
-        double rate = seat_rate(st, r, v, 0, vals, &lo, &hi);
+        double rate = seat_rate(R, v, 0, &lo, &hi);
         kk_buf_printf(md, "\nFirst-seat advantage (seat 0 win rate − 1/%d): ", p);
         md_signed_ci(md, rate - fair, lo - fair, hi - fair, 3);
         kk_buf_printf(md, "\n\n");
@@ -1245,23 +1406,22 @@ static void md_balance_variant(struct kk_buf *md, const struct kk_study *st,
         for (int a = 0; a < st->num_agents; a++) {
             struct agent_summary s;
             struct kk_estimate d;
-            summarise_agent(st, r, v, a, vals, &s);
+            summarise_agent(R, v, a, &s);
             kk_buf_printf(md, "| ");
             md_agent(md, st, a);
             kk_buf_printf(md, " | ");
             md_ci(md, s.games ? s.wins / (double)s.games : 0, s.lo, s.hi, 3);
             kk_buf_printf(md, " | ");
-            agent_share_diff(st, r, v, base, a, vals, base_vals, &d);
+            agent_share_diff(R, v, a, &d);
             if (v == base)
                 kk_buf_printf(md, "—");
             else
                 md_diff_cell(md, &d, 3);
             kk_buf_printf(md, " | ");
-            summarise_agent(st, r, v, a, vals, &s);
             md_ci(md, s.score.mean, s.score.lo, s.score.hi, 2);
             kk_buf_printf(md, " |\n");
         }
-        md_head_to_head(md, st, r, v);
+        md_head_to_head(md, R, v);
         kk_buf_printf(md, "\n");
     }
     kk_buf_printf(md, "| statistic | mean [95%% CI] | Δ vs baseline [95%% CI] |\n|---|---|---|\n");
@@ -1269,10 +1429,8 @@ static void md_balance_variant(struct kk_buf *md, const struct kk_study *st,
         if (!metric_in_variant(st, k, v))
             continue;
         struct kk_estimate e, d;
-        gather(st, r, v, k, vals);
-        gather(st, r, base, k, base_vals);
-        kk_mean_ci(vals, (size_t)st->games, 1, &e);
-        kk_paired_diff(vals, base_vals, (size_t)st->games, 1, &d);
+        metric_ci(R, v, k, &e);
+        metric_diff(R, v, k, &d);
         kk_metric_name(st, k, name, sizeof name);
         kk_buf_printf(md, "| %s | ", name);
         md_ci(md, e.mean, e.lo, e.hi, 3);
@@ -1288,11 +1446,10 @@ static void md_balance_variant(struct kk_buf *md, const struct kk_study *st,
 
 /* The overview: every seat's win rate per variant, then every seat's paired difference from
  * the baseline (bold when significant), then the agents' win rates. */
-static void md_balance_overview(struct kk_buf *m, const struct kk_study *st,
-                                const struct kk_study_results *r,
-                                const struct kk_sweep_axis *axes, int num_axes, int baseline,
-                                double *vals, double *base_vals)
+static void md_balance_overview(struct kk_buf *m, const struct reduction *R,
+                                const struct kk_sweep_axis *axes, int num_axes, int baseline)
 {
+    const struct kk_study *st = R->st;
     int P = st->players, any_diff = 0;
     char sw[1024];
     if (st->game->cooperative) {
@@ -1306,14 +1463,12 @@ static void md_balance_overview(struct kk_buf *m, const struct kk_study *st,
             swept_text(st, axes, num_axes, v, sw, sizeof sw);
             kk_buf_printf(m, "| %s%d | %s%s | ", v == base ? "▶ " : "", v, sw,
                           v == base ? " (baseline)" : "");
-            double wins = (double)kk_report_cooperative_successes(st, r, v), lo, hi;
+            double wins = (double)R->successes[v], lo, hi;
             kk_wilson(wins, (double)st->games, KK_Z95, &lo, &hi);
             md_ci(m, wins / (double)st->games, lo, hi, 3);
             struct kk_estimate res, d, len;
-            gather(st, r, v, 2 * P + 1, vals);
-            gather(st, r, base, 2 * P + 1, base_vals);
-            kk_mean_ci(vals, (size_t)st->games, 1, &res);
-            kk_paired_diff(vals, base_vals, (size_t)st->games, 1, &d);
+            metric_ci(R, v, 2 * P + 1, &res);
+            metric_diff(R, v, 2 * P + 1, &d);
             kk_buf_printf(m, " | ");
             md_ci(m, res.mean, res.lo, res.hi, 2);
             kk_buf_printf(m, " | ");
@@ -1321,8 +1476,7 @@ static void md_balance_overview(struct kk_buf *m, const struct kk_study *st,
                 kk_buf_printf(m, "—");
             else
                 md_diff_cell(m, &d, 2);
-            gather(st, r, v, 2 * P, vals);
-            kk_mean_ci(vals, (size_t)st->games, 1, &len);
+            metric_ci(R, v, 2 * P, &len);
             kk_buf_printf(m, " | %.1f |\n", len.mean);
         }
         kk_buf_printf(m, "\n");
@@ -1347,16 +1501,15 @@ static void md_balance_overview(struct kk_buf *m, const struct kk_study *st,
                 kk_buf_printf(m, " |");
                 continue;
             }
-            double lo, hi, rate = seat_rate(st, r, v, s, vals, &lo, &hi);
+            double lo, hi, rate = seat_rate(R, v, s, &lo, &hi);
             kk_buf_printf(m, " ");
             md_ci(m, rate, lo, hi, 3);
             kk_buf_printf(m, " |");
         }
         double lo, hi, fair = 1.0 / st->seats[v];
-        double rate = seat_rate(st, r, v, 0, vals, &lo, &hi);
+        double rate = seat_rate(R, v, 0, &lo, &hi);
         struct kk_estimate len;
-        gather(st, r, v, 2 * P, vals);
-        kk_mean_ci(vals, (size_t)st->games, 1, &len);
+        metric_ci(R, v, 2 * P, &len);
         kk_buf_printf(m, " %+.3f | %.1f |\n", rate - fair, len.mean);
     }
     if (any_diff) {
@@ -1381,7 +1534,7 @@ static void md_balance_overview(struct kk_buf *m, const struct kk_study *st,
                     continue;
                 }
                 struct kk_estimate d;
-                seat_diff(st, r, v, base, s, vals, base_vals, &d);
+                seat_diff(R, v, s, &d);
                 kk_buf_printf(m, " ");
                 md_diff_cell(m, &d, 3);
                 kk_buf_printf(m, " |");
@@ -1409,7 +1562,7 @@ static void md_balance_overview(struct kk_buf *m, const struct kk_study *st,
             kk_buf_printf(m, "| %s%d |", v == base ? "▶ " : "", v);
             for (int a = 0; a < st->num_agents; a++) {
                 struct agent_summary s;
-                summarise_agent(st, r, v, a, vals, &s);
+                summarise_agent(R, v, a, &s);
                 kk_buf_printf(m, " ");
                 md_ci(m, s.games ? s.wins / (double)s.games : 0, s.lo, s.hi, 3);
                 kk_buf_printf(m, " |");
@@ -1419,7 +1572,7 @@ static void md_balance_overview(struct kk_buf *m, const struct kk_study *st,
                     kk_buf_printf(m, " — |");
                 } else {
                     struct kk_estimate d;
-                    agent_share_diff(st, r, v, base, a, vals, base_vals, &d);
+                    agent_share_diff(R, v, a, &d);
                     kk_buf_printf(m, " ");
                     md_diff_cell(m, &d, 3);
                     kk_buf_printf(m, " |");
@@ -1434,10 +1587,10 @@ static void md_balance_overview(struct kk_buf *m, const struct kk_study *st,
 /* The charts: every seat's win rate by variant (baseline rows shaded), every seat's
  * paired difference from the baseline (significant ones in orange), and with several
  * agents their win rates by variant. */
-static void balance_charts(struct kk_buf *charts, const struct kk_study *st,
-                           const struct kk_study_results *r, const struct kk_sweep_axis *axes,
-                           int num_axes, int baseline, double *vals, double *base_vals)
+static void balance_charts(struct kk_buf *charts, const struct reduction *R,
+                           const struct kk_sweep_axis *axes, int num_axes, int baseline)
 {
+    const struct kk_study *st = R->st;
     int P = st->players;
     int cap = st->num_variants * (P > st->num_agents ? P : st->num_agents) + 1;
     struct chart_row *rows = calloc((size_t)cap, sizeof *rows);
@@ -1453,7 +1606,7 @@ static void balance_charts(struct kk_buf *charts, const struct kk_study *st,
             swept_text(st, axes, num_axes, v, sw, sizeof sw);
             snprintf(row->label, sizeof row->label, "%.160s%s", sw,
                      v == base ? " (baseline)" : "");
-            double wins = (double)kk_report_cooperative_successes(st, r, v);
+            double wins = (double)R->successes[v];
             row->mean = wins / (double)st->games;
             kk_wilson(wins, (double)st->games, KK_Z95, &row->lo, &row->hi);
             row->ref = NAN;
@@ -1469,9 +1622,7 @@ static void balance_charts(struct kk_buf *charts, const struct kk_study *st,
             if (base == v)
                 continue;
             struct kk_estimate d;
-            gather(st, r, v, 2 * P + 1, vals);
-            gather(st, r, base, 2 * P + 1, base_vals);
-            kk_paired_diff(vals, base_vals, (size_t)st->games, 1, &d);
+            metric_diff(R, v, 2 * P + 1, &d);
             struct chart_row *row = &rows[n++];
             swept_text(st, axes, num_axes, v, sw, sizeof sw);
             snprintf(row->label, sizeof row->label, "%.160s", sw);
@@ -1497,7 +1648,7 @@ static void balance_charts(struct kk_buf *charts, const struct kk_study *st,
             struct chart_row *row = &rows[n];
             snprintf(row->label, sizeof row->label, "%.160s%s · seat %d", sw,
                      v == base ? " (baseline)" : "", s);
-            row->mean = seat_rate(st, r, v, s, vals, &row->lo, &row->hi);
+            row->mean = seat_rate(R, v, s, &row->lo, &row->hi);
             row->ref = 1.0 / st->seats[v];
             row->mark = v == base ? 1 : 0;
             row->group = v;
@@ -1517,7 +1668,7 @@ static void balance_charts(struct kk_buf *charts, const struct kk_study *st,
         for (int s = 0; s < st->seats[v]; s++, n++) {
             struct chart_row *row = &rows[n];
             struct kk_estimate d;
-            seat_diff(st, r, v, base, s, vals, base_vals, &d);
+            seat_diff(R, v, s, &d);
             snprintf(row->label, sizeof row->label, "%.160s · seat %d", sw, s);
             row->mean = d.mean;
             row->lo = d.lo;
@@ -1551,7 +1702,7 @@ static void balance_charts(struct kk_buf *charts, const struct kk_study *st,
             swept_text(st, axes, num_axes, v, sw, sizeof sw);
             for (int a = 0; a < st->num_agents; a++, n++) {
                 struct agent_summary s;
-                summarise_agent(st, r, v, a, vals, &s);
+                summarise_agent(R, v, a, &s);
                 struct chart_row *row = &rows[n];
                 snprintf(row->label, sizeof row->label, "%.100s%s · %.60s", sw,
                          v == base ? " (baseline)" : "", st->labels[a]);
@@ -1579,13 +1730,12 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
     int P = st->players, players_swept = 0;
     for (int a = 0; a < num_axes; a++)
         players_swept |= axes[a].param == KK_SWEEP_PLAYERS;
-    double *vals = calloc((size_t)st->games + 1, sizeof *vals);
-    double *base_vals = calloc((size_t)st->games + 1, sizeof *base_vals);
-    if (!vals || !base_vals) {
-        free(vals);
-        free(base_vals);
-        return kk_fail(err, "out of memory");
-    }
+    int base_of[KK_STUDY_MAX_VARIANTS];
+    for (int v = 0; v < st->num_variants; v++)
+        base_of[v] = baseline_for(axes, num_axes, baseline, v);
+    struct reduction red, *R = &red;
+    if (reduce(R, st, r, base_of, dir, err) != 0)
+        return -1;
     const char *why = baseline_is_default
                           ? "the default variant"
                           : "the first combination (the default variant is not in the grid)";
@@ -1627,29 +1777,30 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
         kk_buf_json_string(&b, sw);
         kk_buf_printf(&b, ",\n      \"compared_with\": %d", base);
         if (g->cooperative) {
-            kk_report_cooperative_json(&b, st, r, v, vals);
+            struct kk_estimate res;
+            metric_ci(R, v, 2 * P + 1, &res);
+            kk_report_cooperative_json(&b, st->games, R->successes[v], &res);
         } else {
             kk_buf_printf(&b, ",\n      \"seats\": ");
-            json_seats(&b, st, r, v, vals, "      ");
+            json_seats(&b, R, v, "      ");
         }
         if (!g->cooperative) {
             double lo, hi, fair = 1.0 / p;
-            double rate = seat_rate(st, r, v, 0, vals, &lo, &hi);
+            double rate = seat_rate(R, v, 0, &lo, &hi);
             kk_buf_printf(&b, ",\n      \"first_seat_advantage\": ");
             json_num(&b, rate - fair);
             kk_buf_printf(&b, ",\n      \"first_seat_advantage_ci95\": ");
             json_pair(&b, lo - fair, hi - fair);
         }
         kk_buf_printf(&b, ",\n      \"agents\": ");
-        json_agents(&b, st, r, v, vals, "      ");
+        json_agents(&b, R, v, "      ");
         struct kk_estimate len;
-        gather(st, r, v, 2 * P, vals);
-        kk_mean_ci(vals, (size_t)st->games, 1, &len);
+        metric_ci(R, v, 2 * P, &len);
         kk_buf_printf(&b, ",\n      \"mean_length\": ");
         json_num(&b, len.mean);
         kk_buf_printf(&b, ",\n      \"length_ci95\": ");
         json_pair(&b, len.lo, len.hi);
-        json_stat_means(&b, st, r, v, vals, "      ");
+        json_stat_means(&b, R, v, "      ");
         /* Paired differences against the baseline for every per-game metric. */
         kk_buf_printf(&b, ",\n      \"diff_vs_baseline\": {");
         int first = 1;
@@ -1657,9 +1808,7 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
             if (!metric_in_variant(st, k, v))
                 continue;
             struct kk_estimate d;
-            gather(st, r, v, k, vals);
-            gather(st, r, base, k, base_vals);
-            kk_paired_diff(vals, base_vals, (size_t)st->games, 1, &d);
+            metric_diff(R, v, k, &d);
             kk_metric_name(st, k, name, sizeof name);
             kk_buf_printf(&b, "%s\n        ", first ? "" : ",");
             first = 0;
@@ -1673,7 +1822,7 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
         kk_buf_printf(&b, "\n      },\n      \"agent_win_diff_vs_baseline\": [");
         for (int a = 0; a < st->num_agents; a++) {
             struct kk_estimate d;
-            agent_share_diff(st, r, v, base, a, vals, base_vals, &d);
+            agent_share_diff(R, v, a, &d);
             kk_buf_printf(&b, "%s{\"agent\": %d, \"mean\": ", a ? ", " : "", a);
             json_num(&b, d.mean);
             kk_buf_printf(&b, ", \"ci95\": ");
@@ -1717,17 +1866,15 @@ int kk_report_balance(const struct kk_study *st, const struct kk_study_results *
                 most_crowded = v;
         md_rotation_note(&m, st, most_crowded);
     }
-    md_balance_overview(&m, st, r, axes, num_axes, baseline, vals, base_vals);
+    md_balance_overview(&m, R, axes, num_axes, baseline);
     for (int v = 0; v < st->num_variants; v++)
-        md_balance_variant(&m, st, r, axes, num_axes, v, baseline_for(axes, num_axes, baseline, v),
-                           vals, base_vals);
+        md_balance_variant(&m, R, axes, num_axes, v, base_of[v]);
 
     struct kk_buf charts = {0};
-    balance_charts(&charts, st, r, axes, num_axes, baseline, vals, base_vals);
-    free(vals);
-    free(base_vals);
+    balance_charts(&charts, R, axes, num_axes, baseline);
     char title[256];
     snprintf(title, sizeof title, "%s balance sweep", g->title);
-    closest_game_figure(&charts, st, r, baseline);
+    closest_game_figure(&charts, R, baseline);
+    reduction_free(R);
     return finish_report(dir, "balance", title, &b, &m, &charts, md, err);
 }

@@ -1,7 +1,9 @@
 /* Reports of a finished study: summary.json / summary.md for a tournament, balance.json /
- * balance.md for a variant sweep. Everything is computed from the per-game results in
- * job order with fixed formatting, so the files depend only on the games played (never on
- * threads, sessions or time). Statistics are defined in docs/experiments.md. */
+ * balance.md for a variant sweep. Everything is computed from the rows of DIR/games.csv,
+ * read as a stream in job order (twice: sums, then squares about the means; memory does
+ * not grow with the games) with fixed formatting, so the files depend only on the games
+ * played (never on threads, sessions or time). Statistics are defined in
+ * docs/experiments.md. */
 #ifndef KK_REPORT_H
 #define KK_REPORT_H
 
@@ -17,8 +19,9 @@ struct kk_sweep_axis {
     int num_values;
 };
 
-/* Writes dir/summary.json and dir/summary.md of a single-variant study, and appends the
- * Markdown to md (for printing). Returns 0 or -1 with err set. */
+/* Writes dir/summary.json and dir/summary.md of a single-variant study from the first
+ * r->jobs rows of dir/games.csv, and appends the Markdown to md (for printing). Returns 0
+ * or -1 with err set. */
 int kk_report_tournament(const struct kk_study *st, const struct kk_study_results *r,
                          const char *dir, struct kk_buf *md, kk_error *err);
 
@@ -41,7 +44,7 @@ int kk_write_file(const char *dir, const char *name, const char *text, kk_error 
 int kk_metric_count(const struct kk_study *st);
 /* The games.csv column name of metric k. */
 void kk_metric_name(const struct kk_study *st, int k, char *buf, size_t size);
-/* Metric k of job j. */
+/* Metric k of job j (results kept with kk_run_opts.keep_results). */
 double kk_metric_value(const struct kk_study *st, const struct kk_study_results *r,
                        long long j, int k);
 

@@ -111,21 +111,50 @@ double kk_sprt_game_score(const struct kk_game_result *r, long long game, int nu
     return pairs ? sum / pairs : -1;
 }
 
-/* Fills res from the first m games of r. */
-static void evaluate(const struct kk_sprt *s, const struct kk_study_results *r, long long m,
-                     int num_agents, struct kk_sprt_result *res)
+/* Fills res from n games whose scores sum to sum, with squares summing to sumsq. */
+static void evaluate(const struct kk_sprt *s, long long n, double sum, double sumsq,
+                     struct kk_sprt_result *res)
 {
-    double sum = 0, sumsq = 0;
-    for (long long i = 0; i < m; i++) {
-        double x = kk_sprt_game_score(&r->res[i], i, num_agents);
-        sum += x;
-        sumsq += x * x;
-    }
-    res->games = m;
-    res->llr = kk_sprt_llr(s, (double)m, sum, sumsq);
+    res->games = n;
+    res->llr = kk_sprt_llr(s, (double)n, sum, sumsq);
     kk_sprt_bounds(s, &res->lower, &res->upper);
-    res->score = m > 0 ? sum / (double)m : 0;
+    res->score = n > 0 ? sum / (double)n : 0;
     res->decision = kk_sprt_decision(s, res->llr);
+}
+
+/* The games of one kk_study_run, fed in order as they reach games.csv (those already on
+ * disk first): running sums, and the first batch boundary where the LLR crosses a bound.
+ * The sums are those of the first n games in order, so a boundary's LLR does not depend on
+ * how the run was split into sessions. */
+struct feed {
+    const struct kk_sprt *s;
+    int num_agents;
+    long long n;
+    double sum, sumsq;
+    int decided;
+    struct kk_sprt_result res; /* at the deciding boundary */
+};
+
+static void feed_start(struct feed *f, const struct kk_sprt *s, int num_agents)
+{
+    memset(f, 0, sizeof *f);
+    f->s = s;
+    f->num_agents = num_agents;
+}
+
+static void feed_row(void *ctx, long long job, const struct kk_game_result *r,
+                     const double *stats)
+{
+    struct feed *f = ctx;
+    (void)stats;
+    double x = kk_sprt_game_score(r, job, f->num_agents);
+    f->sum += x;
+    f->sumsq += x * x;
+    f->n++;
+    if (!f->decided && f->n % f->s->batch == 0) {
+        evaluate(f->s, f->n, f->sum, f->sumsq, &f->res);
+        f->decided = strcmp(f->res.decision, "none") != 0;
+    }
 }
 
 /* Complete rows of dir/games.csv (a torn last line does not count), 0 if none. */
@@ -151,12 +180,14 @@ int kk_sprt_run(const struct kk_study *st, const char *dir, int resume,
 {
     if (st->num_agents != 2 || st->num_variants != 1)
         return kk_fail(err, "an SPRT compares exactly two agents on one variant");
+    struct feed feed;
     struct kk_run_opts o = *opts;
+    o.on_row = feed_row;
+    o.on_row_ctx = &feed;
     /* Sessions end on batch boundaries, so a run never plays past the boundary where it
      * decides, however it was split before; opts->stop_after still caps the new games. */
     long long on_disk = resume ? rows_on_disk(dir) : 0;
     long long budget = opts->stop_after > 0 ? opts->stop_after : -1;
-    long long checked = 0; /* boundaries up to here are known not to stop */
     if (on_disk >= s->batch) {
         /* A resumed run may already hold its decision: read the games on disk (a study
          * capped at them plays nothing) and check their boundaries before playing more. */
@@ -165,17 +196,16 @@ int kk_sprt_run(const struct kk_study *st, const char *dir, int resume,
             return kk_fail(err, "out of memory");
         memcpy(held, st, sizeof *held);
         held->games = on_disk < st->games ? on_disk : st->games;
-        struct kk_run_opts all = *opts;
+        struct kk_run_opts all = o;
         all.stop_after = 0;
+        feed_start(&feed, s, st->num_agents);
         int rc = kk_study_run(held, dir, 1, &all, out, signal_out, err);
         free(held);
         if (rc < 0)
             return -1;
-        for (long long m = s->batch; m <= out->jobs; m += s->batch) {
-            evaluate(s, out, m, st->num_agents, res);
-            if (strcmp(res->decision, "none") != 0)
-                return 0;
-            checked = m;
+        if (feed.decided) {
+            *res = feed.res;
+            return 0;
         }
         kk_study_results_free(out);
         if (rc == 1)
@@ -185,21 +215,20 @@ int kk_sprt_run(const struct kk_study *st, const char *dir, int resume,
         o.stop_after = s->batch - on_disk % s->batch;
         if (budget >= 0 && o.stop_after > budget)
             o.stop_after = budget;
+        feed_start(&feed, s, st->num_agents);
         int rc = kk_study_run(st, dir, resume || session > 0, &o, out, signal_out, err);
         if (rc < 0)
             return -1;
         if (budget >= 0)
             budget -= out->jobs - on_disk;
         on_disk = out->jobs;
-        for (long long m = checked + s->batch; m <= out->jobs; m += s->batch) {
-            evaluate(s, out, m, st->num_agents, res);
-            if (strcmp(res->decision, "none") != 0)
-                return 0;
-            checked = m;
+        if (feed.decided) {
+            *res = feed.res;
+            return 0;
         }
         if (rc == 0) {
             /* Every game played without a crossing at a boundary: report them all. */
-            evaluate(s, out, out->jobs, st->num_agents, res);
+            evaluate(s, feed.n, feed.sum, feed.sumsq, res);
             return 0;
         }
         if ((signal_out && *signal_out) || budget == 0)

@@ -108,35 +108,52 @@ static void estimate(double sum, double sq_dev, size_t n, struct kk_estimate *ou
     out->hi = out->mean + half;
 }
 
+/* A zeroed series is empty; the 0/1 test is kept as not_binary so that
+ * zero-initialised memory is a valid empty series. */
+void kk_series_add(struct kk_series *s, double x)
+{
+    s->sum += x;
+    s->n++;
+    s->not_binary |= !(x == 0 || x == 1);
+}
+
+void kk_series_add_sq(struct kk_series *s, double x)
+{
+    double mean = s->n ? s->sum / (double)s->n : 0;
+    s->sq += (x - mean) * (x - mean);
+}
+
+void kk_series_mean_ci(const struct kk_series *s, struct kk_estimate *out)
+{
+    estimate(s->sum, s->sq, s->n, out);
+    if (s->n > 0 && !s->not_binary)
+        kk_wilson(s->sum, (double)s->n, KK_Z95, &out->lo, &out->hi);
+}
+
+void kk_series_diff_ci(const struct kk_series *s, struct kk_estimate *out)
+{
+    estimate(s->sum, s->sq, s->n, out);
+}
+
+/* The array forms are the series fed twice, so the two can never disagree. */
 void kk_mean_ci(const double *x, size_t n, size_t stride, struct kk_estimate *out)
 {
     /* Two passes: the centred sum of squares is exact enough for any n we run. */
-    double sum = 0;
+    struct kk_series s = {0};
     for (size_t i = 0; i < n; i++)
-        sum += x[i * stride];
-    double mean = n ? sum / (double)n : 0, sq = 0;
-    int binary = n > 0;
-    for (size_t i = 0; i < n; i++) {
-        sq += (x[i * stride] - mean) * (x[i * stride] - mean);
-        binary &= x[i * stride] == 0 || x[i * stride] == 1;
-    }
-    estimate(sum, sq, n, out);
-    /* A 0/1 sample is a proportion: the t interval can leave [0, 1] or collapse to a point
-     * when every value agrees; the Wilson interval does neither. */
-    if (binary)
-        kk_wilson(sum, (double)n, KK_Z95, &out->lo, &out->hi);
+        kk_series_add(&s, x[i * stride]);
+    for (size_t i = 0; i < n; i++)
+        kk_series_add_sq(&s, x[i * stride]);
+    kk_series_mean_ci(&s, out);
 }
 
 void kk_paired_diff(const double *a, const double *b, size_t n, size_t stride,
                     struct kk_estimate *out)
 {
-    double sum = 0;
+    struct kk_series s = {0};
     for (size_t i = 0; i < n; i++)
-        sum += a[i * stride] - b[i * stride];
-    double mean = n ? sum / (double)n : 0, sq = 0;
-    for (size_t i = 0; i < n; i++) {
-        double d = a[i * stride] - b[i * stride] - mean;
-        sq += d * d;
-    }
-    estimate(sum, sq, n, out);
+        kk_series_add(&s, a[i * stride] - b[i * stride]);
+    for (size_t i = 0; i < n; i++)
+        kk_series_add_sq(&s, a[i * stride] - b[i * stride]);
+    kk_series_diff_ci(&s, out);
 }

@@ -38,6 +38,26 @@ void kk_mean_ci(const double *x, size_t n, size_t stride, struct kk_estimate *ou
 void kk_paired_diff(const double *a, const double *b, size_t n, size_t stride,
                     struct kk_estimate *out);
 
+/* The same two estimates fed one value at a time, for results streamed from games.csv
+ * (memory does not grow with the games). kk_mean_ci and kk_paired_diff centre the squares
+ * on the mean, which is known only after every value: a series therefore takes its values
+ * twice, in the same order, first with kk_series_add (sum, count, 0/1 test), then with
+ * kk_series_add_sq (squares about sum / n). Both passes do exactly the arithmetic of the
+ * array functions, so the estimates are identical bit for bit. For a paired difference
+ * the value is a - b. */
+struct kk_series {
+    double sum, sq;
+    size_t n;
+    int not_binary; /* a value other than 0 or 1 was added (so a zeroed series is empty) */
+};
+
+void kk_series_add(struct kk_series *s, double x);
+void kk_series_add_sq(struct kk_series *s, double x);
+/* The estimate kk_mean_ci gives for the values added. */
+void kk_series_mean_ci(const struct kk_series *s, struct kk_estimate *out);
+/* The estimate kk_paired_diff gives for the differences added. */
+void kk_series_diff_ci(const struct kk_series *s, struct kk_estimate *out);
+
 /* Regularised incomplete beta function I_x(a, b) (exposed for tests). */
 double kk_betainc(double a, double b, double x);
 

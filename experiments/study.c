@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../engine/core/buf.h"
@@ -216,12 +217,14 @@ int kk_csv_split(char *line, char **fields, int max)
     }
 }
 
-/* Reads one journal row back. The row is re-formatted from the parsed values and must
- * equal the line on disk: that checks every column (variant, seed, agents, shares) and
- * guarantees the resumed file is byte-identical. */
+/* Reads one journal row back. With check, the row is re-formatted from the parsed values
+ * and must equal the line on disk: that checks every column (variant, seed, agents, shares)
+ * and guarantees the resumed file is byte-identical. Without it (a report reading the rows
+ * this run wrote or has just checked) only the columns are counted: numbers are written
+ * in the shortest form that reads back as the same double, so the values are the same. */
 static int parse_row(const struct kk_study *st, long long job, const char *line,
                      struct kk_game_result *r, double *stats, int width, struct kk_buf *scratch,
-                     kk_error *err)
+                     int check, kk_error *err)
 {
     const struct kk_game *g = st->game;
     int p = st->players, seats = st->seats[job % st->num_variants];
@@ -265,6 +268,10 @@ static int parse_row(const struct kk_study *st, long long job, const char *line,
         r->result = strtod(f[c++], NULL);
     for (int w = 0; w < width; w++, c++)
         stats[w] = f[c][0] ? strtod(f[c], NULL) : NAN;
+    if (!check) {
+        status = 0;
+        goto done;
+    }
     kk_buf_clear(scratch);
     csv_row(st, job, r, stats, width, scratch);
     const char *want = kk_buf_str(scratch);
@@ -289,24 +296,30 @@ done:
     return status;
 }
 
-/* Reads dir/games.csv back into out; returns the number of complete rows, or -1. A torn
- * last line (no newline: the process was killed mid-write) is dropped and the file is
- * truncated to the complete rows, so appending continues cleanly. */
-static long long read_journal(const struct kk_study *st, const char *path,
-                              struct kk_study_results *out, kk_error *err)
+/* Reads the games.csv at path: checks its header, then parses complete rows in order (at
+ * most `limit`) and hands each to fn. *rows: the rows read; *good_bytes: the bytes of the
+ * header and those rows; *more: a complete row follows the last one read. A torn last line
+ * (no newline: the process was killed mid-write) ends the rows. Returns 0 or -1. */
+static int read_rows(const struct kk_study *st, const char *path, long long limit, int check,
+                     kk_study_row_fn fn, void *ctx, long long *rows_out, long long *good_bytes,
+                     int *more, kk_error *err)
 {
+    *rows_out = *good_bytes = 0;
+    *more = 0;
     FILE *f = fopen(path, "rb");
     if (!f)
-        return kk_fail(err, "cannot open '%s' to resume: %s", path, strerror(errno));
+        return kk_fail(err, "cannot open '%s': %s", path, strerror(errno));
+    int width = kk_stats_width(st->game, st->players);
+    double *stats = calloc((size_t)width + 1, sizeof *stats);
     struct kk_buf header = {0}, scratch = {0};
     kk_study_csv_header(st, &header);
     char *line = NULL;
     size_t cap = 0;
-    long long rows = 0, good_bytes = 0;
+    long long rows = 0;
     ssize_t got;
-    int status = 0;
+    int status = stats ? 0 : kk_fail(err, "out of memory");
     int first = 1;
-    while ((got = getline(&line, &cap, f)) > 0) {
+    while (status == 0 && (got = getline(&line, &cap, f)) > 0) {
         if (line[got - 1] != '\n')
             break; /* torn */
         if (first) {
@@ -317,51 +330,147 @@ static long long read_journal(const struct kk_study *st, const char *path,
                 break;
             }
         } else {
-            if (rows >= out->jobs) {
-                status = kk_fail(err, "%s holds more than the %lld games of this run", path,
-                                 out->jobs);
+            if (rows >= limit) {
+                *more = 1;
                 break;
             }
-            if (parse_row(st, rows, line, &out->res[rows],
-                          out->stats + (size_t)rows * (size_t)out->width, out->width,
-                          &scratch, err) != 0) {
+            struct kk_game_result r;
+            if (parse_row(st, rows, line, &r, stats, width, &scratch, check, err) != 0) {
                 char why[sizeof err->msg];
                 snprintf(why, sizeof why, "%s", err->msg);
                 status = kk_fail(err, "%s line %lld %s", path, rows + 2, why);
                 break;
             }
+            fn(ctx, rows, &r, stats);
             rows++;
         }
-        good_bytes += got;
+        *good_bytes += got;
     }
     if (status == 0 && first)
-        status = kk_fail(err, "%s is empty: nothing to resume", path);
+        status = kk_fail(err, "%s is empty", path);
     free(line);
+    free(stats);
     fclose(f);
     kk_buf_free(&header);
     kk_buf_free(&scratch);
-    if (status != 0)
+    *rows_out = rows;
+    return status;
+}
+
+/* Where a row read back or written goes besides the file: out's arrays when the caller
+ * keeps every result, and the caller's row function. */
+static void deliver(const struct kk_run_opts *opts, struct kk_study_results *out, long long j,
+                    const struct kk_game_result *r, const double *stats)
+{
+    if (out->res) {
+        out->res[j] = *r;
+        memcpy(out->stats + (size_t)j * (size_t)out->width, stats,
+               sizeof *stats * (size_t)out->width);
+    }
+    if (opts->on_row)
+        opts->on_row(opts->on_row_ctx, j, r, stats);
+}
+
+struct resume_ctx {
+    const struct kk_run_opts *opts;
+    struct kk_study_results *out;
+};
+
+static void resume_row(void *ctx, long long j, const struct kk_game_result *r,
+                       const double *stats)
+{
+    struct resume_ctx *c = ctx;
+    deliver(c->opts, c->out, j, r, stats);
+}
+
+/* Reads dir/games.csv back (every row checked, each delivered: deliver) and returns the
+ * number of complete rows, or -1. A torn last line is dropped and the file is truncated
+ * to the complete rows, so appending continues cleanly. */
+static long long read_journal(const struct kk_study *st, const char *path,
+                              const struct kk_run_opts *opts, struct kk_study_results *out,
+                              kk_error *err)
+{
+    struct resume_ctx c = {opts, out};
+    long long rows, good_bytes;
+    int more;
+    if (access(path, R_OK) != 0)
+        return kk_fail(err, "cannot open '%s' to resume: %s", path, strerror(errno));
+    if (read_rows(st, path, out->jobs, 1, resume_row, &c, &rows, &good_bytes, &more, err) !=
+        0) {
+        if (strstr(err->msg, " is empty"))
+            return kk_fail(err, "%s is empty: nothing to resume", path);
         return -1;
+    }
+    if (more)
+        return kk_fail(err, "%s holds more than the %lld games of this run", path, out->jobs);
     if (truncate(path, (off_t)good_bytes) != 0)
         return kk_fail(err, "cannot truncate '%s': %s", path, strerror(errno));
     return rows;
 }
 
+static void ignore_row(void *ctx, long long j, const struct kk_game_result *r,
+                       const double *stats)
+{
+    (void)ctx;
+    (void)j;
+    (void)r;
+    (void)stats;
+}
+
+int kk_study_scan(const struct kk_study *st, const char *dir, long long jobs, kk_study_row_fn fn,
+                  void *ctx, kk_error *err)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/games.csv", dir);
+    long long rows, good_bytes;
+    int more;
+    if (read_rows(st, path, jobs, 0, fn ? fn : ignore_row, ctx, &rows, &good_bytes, &more,
+                  err) != 0)
+        return -1;
+    if (rows < jobs)
+        return kk_fail(err, "%s holds %lld games, expected %lld", path, rows, jobs);
+    return 0;
+}
+
+long long kk_study_window(int threads)
+{
+    /* Room for every thread to run far ahead of one long game (a long game holds up the
+     * writing of all that finish after it): a few MB at most, whatever the games. */
+    return 4096 + 256LL * (threads > 0 ? threads : 1);
+}
+
+static struct kk_game_result *ring_res(struct kk_study_journal *jr, long long j)
+{
+    return &jr->ring_res[j % jr->window];
+}
+
+static double *ring_stats(struct kk_study_journal *jr, long long j)
+{
+    return jr->ring_stats + (size_t)(j % jr->window) * (size_t)jr->out->width;
+}
+
+static int is_held(const struct kk_study_journal *jr, long long j)
+{
+    return jr->held[j % jr->window] == j;
+}
+
 /* Games that finished while an earlier game was still being played (another thread's, or
  * another MPI rank's chunk) cannot go to games.csv yet, which holds a prefix of the run;
  * they wait in DIR/pending.csv (same rows, any order) so that a run killed at any moment
- * loses no finished game. A resume reads them back (each row checked like games.csv's);
- * a finished run deletes the file. Returns the number of rows taken, or -1. */
-static long long read_pending(const struct kk_study *st, const char *path, long long start,
-                              struct kk_study_results *out, char *finished, kk_error *err)
+ * loses no finished game. A resume reads back those that fit its window (each row checked
+ * like games.csv's; a game beyond it is simply played again, to the same result); a
+ * finished run deletes the file. Returns the number of rows taken, or -1. */
+static long long read_pending(struct kk_study_journal *jr, kk_error *err)
 {
+    const struct kk_study *st = jr->st;
+    const char *path = jr->pending_path;
     FILE *f = fopen(path, "rb");
     if (!f)
         return errno == ENOENT ? 0 : kk_fail(err, "cannot open '%s': %s", path, strerror(errno));
     struct kk_buf scratch = {0};
     char *line = NULL;
     size_t cap = 0;
-    long long taken = 0, lineno = 0;
+    long long taken = 0, lineno = 0, start = atomic_load(&jr->written);
     ssize_t got;
     int status = 0;
     while (status == 0 && (got = getline(&line, &cap, f)) > 0) {
@@ -373,21 +482,20 @@ static long long read_pending(const struct kk_study *st, const char *path, long 
         long variant = *end == ',' ? strtol(end + 1, NULL, 10) : -1;
         long long job = index * st->num_variants + variant;
         if (end == line || index < 0 || variant < 0 || variant >= st->num_variants ||
-            job >= out->jobs) {
+            job >= jr->out->jobs) {
             status = kk_fail(err, "%s line %lld: not a game of this run", path, lineno);
             break;
         }
-        if (job < start || finished[job])
-            continue; /* already in games.csv (or twice here) */
-        if (parse_row(st, job, line, &out->res[job],
-                      out->stats + (size_t)job * (size_t)out->width, out->width, &scratch,
-                      err) != 0) {
+        if (job < start || job >= start + jr->window || is_held(jr, job))
+            continue; /* in games.csv, beyond the window, or twice here */
+        if (parse_row(st, job, line, ring_res(jr, job), ring_stats(jr, job), jr->out->width,
+                      &scratch, 1, err) != 0) {
             char why[sizeof err->msg];
             snprintf(why, sizeof why, "%s", err->msg);
             status = kk_fail(err, "%s line %lld %s", path, lineno, why);
             break;
         }
-        finished[job] = 1;
+        jr->held[job % jr->window] = job;
         taken++;
     }
     free(line);
@@ -396,24 +504,26 @@ static long long read_pending(const struct kk_study *st, const char *path, long 
     return status == 0 ? taken : -1;
 }
 
-/* Writes every finished row from jr->written up to the first unfinished job to games.csv,
- * then flushes. The caller holds the journal (or runs alone). */
+/* Writes every finished row from jr->written up to the first unfinished job to games.csv
+ * (handing each on: deliver), then flushes. The caller holds the journal (or runs alone). */
 static void write_prefix(struct kk_study_journal *jr)
 {
     struct kk_study_results *out = jr->out;
-    while (jr->written < out->jobs && jr->finished[jr->written] && !jr->io_error) {
+    long long w = atomic_load(&jr->written);
+    while (w < out->jobs && is_held(jr, w) && !jr->io_error) {
         kk_buf_clear(&jr->row);
-        csv_row(jr->st, jr->written, &out->res[jr->written],
-                out->stats + (size_t)jr->written * (size_t)out->width, out->width, &jr->row);
+        csv_row(jr->st, w, ring_res(jr, w), ring_stats(jr, w), out->width, &jr->row);
         if (fputs(kk_buf_str(&jr->row), jr->file) < 0)
             jr->io_error = errno ? errno : EIO;
-        jr->written++;
+        deliver(jr->opts, out, w, ring_res(jr, w), ring_stats(jr, w));
+        jr->held[w % jr->window] = -1;
+        atomic_store(&jr->written, ++w);
     }
     if (fflush(jr->file) != 0 && !jr->io_error)
         jr->io_error = errno ? errno : EIO;
 }
 
-/* Appends job j's row to pending.csv (opened on first use). */
+/* Appends job j's row (in the window) to pending.csv (opened on first use). */
 static void write_pending(struct kk_study_journal *jr, long long j)
 {
     struct kk_study_results *out = jr->out;
@@ -422,8 +532,7 @@ static void write_pending(struct kk_study_journal *jr, long long j)
     if (!jr->pending)
         return;
     kk_buf_clear(&jr->row);
-    csv_row(jr->st, j, &out->res[j], out->stats + (size_t)j * (size_t)out->width, out->width,
-            &jr->row);
+    csv_row(jr->st, j, ring_res(jr, j), ring_stats(jr, j), out->width, &jr->row);
     if (fputs(kk_buf_str(&jr->row), jr->pending) < 0 || fflush(jr->pending) != 0)
         jr->io_error = errno ? errno : EIO;
 }
@@ -552,23 +661,29 @@ int kk_study_play_job(const struct kk_study *st, const struct kk_run_opts *opts,
 void kk_study_commit(struct kk_study_journal *jr, long long j, const struct kk_game_result *r,
                      const double *stats, const kk_error *e)
 {
-    struct kk_study_results *out = jr->out;
 #pragma omp critical(kk_study_journal)
     {
+        long long written = atomic_load(&jr->written);
+        kk_error beyond;
+        if (r && j >= written + jr->window) {
+            /* kk_study_claim keeps every job inside the window: this is a bug. */
+            kk_fail(&beyond, "internal error: job %lld finished outside the window", j);
+            r = NULL;
+            e = &beyond;
+        }
         if (!r) {
             if (jr->failed_job < 0 || j < jr->failed_job) {
                 jr->failed_job = j;
                 jr->game_err = *e;
             }
             atomic_store(&jr->failed, 1);
-        } else if (!jr->finished[j]) {
-            out->res[j] = *r;
-            memcpy(out->stats + (size_t)j * (size_t)out->width, stats,
-                   sizeof *stats * (size_t)out->width);
-            jr->finished[j] = 1;
+        } else if (j >= written && !is_held(jr, j)) {
+            *ring_res(jr, j) = *r;
+            memcpy(ring_stats(jr, j), stats, sizeof *stats * (size_t)jr->out->width);
+            jr->held[j % jr->window] = j;
             /* Rows go to disk in job order, so games.csv is always a prefix of the run; a
              * game finished beyond a gap waits in pending.csv meanwhile. */
-            if (j > jr->written)
+            if (j > written)
                 write_pending(jr, j);
             write_prefix(jr);
             if (jr->progress) {
@@ -577,14 +692,35 @@ void kk_study_commit(struct kk_study_journal *jr, long long j, const struct kk_g
                 double every = jr->progress == 1        ? 0.25
                                : jr->progress_every > 0 ? jr->progress_every
                                                         : 10.0;
+                written = atomic_load(&jr->written);
                 if (now - (jr->last_progress > 0 ? jr->last_progress : jr->t0) > every ||
-                    (jr->progress == 1 && jr->written == jr->end)) {
+                    (jr->progress == 1 && written == jr->end)) {
                     jr->last_progress = now;
-                    progress_line(jr->progress, jr->written - jr->start, jr->end - jr->start,
+                    progress_line(jr->progress, written - jr->start, jr->end - jr->start,
                                   jr->t0);
                 }
             }
         }
+    }
+}
+
+int kk_study_claim(struct kk_study_journal *jr, long long j, atomic_int *stop)
+{
+    for (;;) {
+        int room = 0, held = 0;
+#pragma omp critical(kk_study_journal)
+        {
+            room = j < atomic_load(&jr->written) + jr->window;
+            held = room && (j < atomic_load(&jr->written) || is_held(jr, j));
+        }
+        if (room)
+            return held ? 0 : 1;
+        if (atomic_load(&jr->failed) || (stop && atomic_load(stop)))
+            return -1;
+        /* An earlier game is still being played: wait for it rather than pile up results.
+         * 0.2 ms is short next to any game that can hold the window up this long. */
+        struct timespec t = {0, 200000};
+        nanosleep(&t, NULL);
     }
 }
 
@@ -611,35 +747,44 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
         *signal_out = 0;
     out->jobs = st->games * st->num_variants;
     out->width = kk_stats_width(g, st->players);
-    out->res = calloc((size_t)out->jobs, sizeof *out->res);
-    out->stats = calloc((size_t)out->jobs * (size_t)out->width + 1, sizeof *out->stats);
-    char *finished = calloc((size_t)out->jobs + 1, 1);
-    if (!out->res || !out->stats || !finished) {
-        free(finished);
-        kk_study_results_free(out);
-        return kk_fail(err, "out of memory for %lld games", st->games);
+    struct kk_study_journal jr = {
+        .st = st,
+        .opts = opts,
+        .out = out,
+        .window = kk_study_window(opts->threads),
+        .failed_job = -1,
+        .progress = opts->progress,
+        .progress_every = opts->progress_every,
+    };
+    if (opts->keep_results) {
+        out->res = calloc((size_t)out->jobs + 1, sizeof *out->res);
+        out->stats = calloc((size_t)out->jobs * (size_t)out->width + 1, sizeof *out->stats);
     }
+    jr.held = malloc(sizeof *jr.held * (size_t)jr.window);
+    jr.ring_res = calloc((size_t)jr.window, sizeof *jr.ring_res);
+    jr.ring_stats = calloc((size_t)jr.window * (size_t)out->width + 1, sizeof *jr.ring_stats);
+    int status = 0;
+    if (!jr.held || !jr.ring_res || !jr.ring_stats ||
+        (opts->keep_results && (!out->res || !out->stats)))
+        status = kk_fail(err, "out of memory for %lld games", st->games);
+    for (long long k = 0; status == 0 && k < jr.window; k++)
+        jr.held[k] = -1;
     char path[4096];
     snprintf(path, sizeof path, "%s/games.csv", dir);
     long long start = 0;
-    FILE *journal;
-    if (resume) {
-        start = read_journal(st, path, out, err);
-        if (start < 0) {
-            free(finished);
-            kk_study_results_free(out);
-            return -1;
-        }
-        journal = fopen(path, "ab");
-    } else {
+    FILE *journal = NULL;
+    if (status == 0 && resume) {
+        start = read_journal(st, path, opts, out, err);
+        if (start < 0)
+            status = -1;
+        else
+            journal = fopen(path, "ab");
+    } else if (status == 0) {
         /* "x": create it or fail, in one step (no window between a check and the open). */
         journal = fopen(path, "wbx");
-        if (!journal && errno == EEXIST) {
-            free(finished);
-            kk_study_results_free(out);
-            return kk_fail(err, "'%s' already exists: continue it with --resume %s, start "
-                                "it again with --force, or choose another --out", path, dir);
-        }
+        if (!journal && errno == EEXIST)
+            status = kk_fail(err, "'%s' already exists: continue it with --resume %s, start "
+                                  "it again with --force, or choose another --out", path, dir);
         if (journal) {
             struct kk_buf h = {0};
             kk_study_csv_header(st, &h);
@@ -648,19 +793,23 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
             kk_buf_free(&h);
         }
     }
-    if (!journal) {
-        free(finished);
-        kk_study_results_free(out);
-        return kk_fail(err, "cannot write '%s': %s", path, strerror(errno));
-    }
-    memset(finished, 1, (size_t)start);
+    if (status == 0 && !journal)
+        status = kk_fail(err, "cannot write '%s': %s", path, strerror(errno));
     char pending_path[4096];
     snprintf(pending_path, sizeof pending_path, "%s/pending.csv", dir);
-    if (!resume)
+    jr.file = journal;
+    jr.pending_path = pending_path;
+    atomic_init(&jr.written, start); /* rows on disk: every job < written is finished */
+    if (status == 0 && !resume)
         unlink(pending_path); /* a left-over of a deleted games.csv is not this run's */
-    else if (read_pending(st, pending_path, start, out, finished, err) < 0) {
-        fclose(journal);
-        free(finished);
+    else if (status == 0 && read_pending(&jr, err) < 0)
+        status = -1;
+    if (status != 0) {
+        if (journal)
+            fclose(journal);
+        free(jr.held);
+        free(jr.ring_res);
+        free(jr.ring_stats);
         kk_study_results_free(out);
         return -1;
     }
@@ -681,23 +830,13 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
         sigaction(SIGTERM, &sa, &old_term);
     }
 
-    struct kk_study_journal jr = {
-        .st = st,
-        .out = out,
-        .file = journal,
-        .finished = finished,
-        .written = start, /* rows on disk: every job < written is finished */
-        .start = start,
-        .end = end,
-        .failed_job = -1,
-        .progress = opts->progress,
-        .progress_every = opts->progress_every,
-        .t0 = omp_get_wtime(),
-        .pending_path = pending_path,
-    };
+    jr.start = start;
+    jr.end = end;
+    jr.t0 = omp_get_wtime();
     write_prefix(&jr); /* rows a resume found in pending.csv that now follow the prefix */
     atomic_init(&jr.next, start);
     atomic_init(&jr.failed, 0);
+    atomic_int *stop = opts->handle_signals ? &stop_signal : NULL;
     /* With MPI (several processes), thread 0 of this process serves the other ranks' chunk
      * requests (study_mpi.c) while the other threads play; jobs come from one counter. */
     int coordinate = opts->distributed && kk_mpi_size() > 1;
@@ -705,19 +844,21 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
 #pragma omp parallel num_threads(opts->threads + coordinate)
     {
         if (coordinate && omp_get_thread_num() == 0) {
-            kk_study_coordinate(&jr, opts->handle_signals ? &stop_signal : NULL);
+            kk_study_coordinate(&jr, stop);
         } else {
             struct kk_study_worker w;
             if (kk_study_worker_init(&w, st) != 0)
                 atomic_store(&jr.failed, 1);
             for (;;) {
-                if (atomic_load(&jr.failed) ||
-                    (opts->handle_signals && atomic_load(&stop_signal)))
+                if (atomic_load(&jr.failed) || (stop && atomic_load(stop)))
                     break;
                 long long j = atomic_fetch_add(&jr.next, 1);
                 if (j >= end)
                     break;
-                if (finished[j])
+                int claim = kk_study_claim(&jr, j, stop);
+                if (claim < 0)
+                    break;
+                if (claim == 0)
                     continue; /* taken back from pending.csv */
                 struct kk_game_result r;
                 kk_error e = {{0}};
@@ -738,13 +879,16 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
     if (signal_out)
         *signal_out = sig;
     kk_buf_free(&jr.row);
-    free(finished);
+    free(jr.held);
+    free(jr.ring_res);
+    free(jr.ring_stats);
+    long long written = atomic_load(&jr.written);
     int io_error = jr.io_error;
     if (fclose(journal) != 0 && !io_error)
         io_error = errno ? errno : EIO;
     if (jr.pending && fclose(jr.pending) != 0 && !io_error)
         io_error = errno ? errno : EIO;
-    if (!io_error && jr.written == out->jobs)
+    if (!io_error && written == out->jobs)
         unlink(pending_path); /* every row is in games.csv now */
     if (io_error) {
         kk_study_results_free(out);
@@ -757,8 +901,8 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
         return kk_fail(err, "game %lld of variant '%s': %s", jr.failed_job / st->num_variants,
                        st->variant_text[jr.failed_job % st->num_variants], jr.game_err.msg);
     }
-    if (jr.written < out->jobs) {
-        out->jobs = jr.written;
+    if (written < out->jobs) {
+        out->jobs = written;
         return 1;
     }
     return 0;

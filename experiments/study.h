@@ -41,13 +41,22 @@ struct kk_study {
     char provenance[2048];
 };
 
-/* Results indexed by job j = game * num_variants + variant (the order of games.csv). */
+/* What a run leaves: games.csv's first `jobs` rows are its games in job order
+ * j = game * num_variants + variant. The reports stream them back from the file
+ * (kk_study_scan), so a run holds O(threads) results in memory, never O(games). */
 struct kk_study_results {
-    long long jobs;  /* games * num_variants */
+    long long jobs;  /* rows on disk (games * num_variants when the run finished) */
     int width;       /* kk_stats_width(game, players): a seat a variant lacks holds NaN */
+    /* Only with kk_run_opts.keep_results (tests, small callers): every game's result in
+     * job order, jobs entries, and jobs * width statistics. NULL otherwise. */
     struct kk_game_result *res;
-    double *stats;   /* jobs * width values */
+    double *stats;
 };
+
+/* Called with each game in job order as its row reaches games.csv (rows already on disk
+ * first, when resuming), or as kk_study_scan reads it back. stats: width values. */
+typedef void (*kk_study_row_fn)(void *ctx, long long job, const struct kk_game_result *r,
+                                const double *stats);
 
 struct kk_run_opts {
     int threads;           /* >= 1 */
@@ -65,6 +74,9 @@ struct kk_run_opts {
     int handle_signals;    /* 1: SIGINT/SIGTERM stop after the games in flight */
     int distributed;       /* 1: under MPI with several processes, rank 0 hands chunks of
                               games to the other ranks, which run kk_study_serve */
+    int keep_results;      /* 1: out->res / out->stats hold every game (O(games) memory) */
+    kk_study_row_fn on_row; /* non-NULL: fed every row of games.csv in job order */
+    void *on_row_ctx;
 };
 
 /* The agent playing seat s of game i: agents rotate one place per game, so over any
@@ -85,8 +97,10 @@ void kk_study_csv_header(const struct kk_study *st, struct kk_buf *out);
 
 /* Runs the study into dir (which must exist). With resume, the games already in
  * dir/games.csv are read back (each row is checked against the study) and only the rest
- * are played; without it dir/games.csv must not exist. out receives every finished game
- * (allocated here; free with kk_study_results_free). Returns 0 when all games are done,
+ * are played; without it dir/games.csv must not exist. out receives the number of games
+ * on disk (and, with opts->keep_results, every game; free with kk_study_results_free).
+ * Finished games wait in a window of kk_study_window(threads) jobs until every earlier one
+ * is written, so memory does not grow with the games. Returns 0 when all games are done,
  * 1 when stopped early (signal or stop_after: out->jobs is then the number on disk),
  * -1 on error with err set. *signal_out (may be NULL) receives the signal that stopped
  * the run, or 0. */
@@ -95,6 +109,17 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
                  kk_error *err);
 
 void kk_study_results_free(struct kk_study_results *r);
+
+/* Streams the first `jobs` rows of dir/games.csv to fn in job order. For the reports of a
+ * run that wrote or checked the rows: the header and each row's column count are checked,
+ * not the row's check value (a resume does that). Memory does not depend on jobs. Returns
+ * 0, or -1 with err set (a missing, short or malformed file). */
+int kk_study_scan(const struct kk_study *st, const char *dir, long long jobs, kk_study_row_fn fn,
+                  void *ctx, kk_error *err);
+
+/* The most finished games a run holds before writing them (they wait for an earlier game
+ * still being played): threads can run this far ahead of the first unwritten game. */
+long long kk_study_window(int threads);
 
 /* Plays job `job` of st again, as the run played it, and leaves its final state in state
  * (g->state_size bytes). Returns 0, or -1 with err set. */

@@ -24,10 +24,16 @@ struct kk_study_worker {
 /* The run's journal: results land here in any order and reach games.csv in job order. */
 struct kk_study_journal {
     const struct kk_study *st;
+    const struct kk_run_opts *opts;
     struct kk_study_results *out;
     FILE *file;
-    char *finished;        /* finished[j]: job j's result is in out */
-    long long written;     /* every job < written is on disk */
+    /* The window: finished jobs in [written, written + window) wait here for the jobs
+     * before them; job j sits in slot j % window, held[slot] == j when it is there. */
+    long long window;
+    long long *held;
+    struct kk_game_result *ring_res;
+    double *ring_stats;    /* window * out->width values */
+    atomic_llong written;  /* every job < written is on disk */
     long long start, end;  /* this session plays jobs [start, end) */
     atomic_llong next;     /* the next job to hand out */
     atomic_int failed;     /* a game or an allocation failed: stop handing out jobs */
@@ -52,9 +58,15 @@ int kk_study_play_job(const struct kk_study *st, const struct kk_run_opts *opts,
                       kk_error *err);
 
 /* Records job j's result (r == NULL: the job failed with *e) and writes every row now
- * contiguous to disk. Thread-safe; a job committed twice keeps its first result. */
+ * contiguous to disk. j must lie in the window (kk_study_claim). Thread-safe; a job
+ * committed twice keeps its first result. */
 void kk_study_commit(struct kk_study_journal *jr, long long j, const struct kk_game_result *r,
                      const double *stats, const kk_error *e);
+
+/* Waits until job j fits the window (j < written + window). Returns 1 when j is to be
+ * played, 0 when it is already finished (taken back from pending.csv), -1 when the run
+ * stops (a failure or the signal flag stop, which may be NULL) before there is room. */
+int kk_study_claim(struct kk_study_journal *jr, long long j, atomic_int *stop);
 
 /* MPI rank 0, on thread 0 (the thread that initialised MPI) while this process's other
  * threads play: hands chunks of jobs from jr->next to the other ranks and commits their

@@ -52,6 +52,58 @@ static size_t record_size(int width)
     return sizeof(struct kk_game_result) + sizeof(double) * (size_t)width;
 }
 
+/* A rank waiting for its next chunk: its thread count and the pace of its last chunk. */
+struct request {
+    int waiting;
+    int32_t threads;
+    int64_t count;
+    double seconds;
+};
+
+/* Answers rank src's request with a chunk inside the window, or with an empty chunk when
+ * the run stops or no job is left. Returns 0 when the window is full (ask again later),
+ * 1 when a chunk went out, 2 when the rank was told to stop. */
+static int answer(struct kk_study_journal *jr, int src, const struct request *q, int stopping)
+{
+    int size = kk_mpi_size();
+    int64_t chunk[2] = {0, 0};
+    if (!stopping && atomic_load(&jr->next) < jr->end) {
+        long long remaining = jr->end - atomic_load(&jr->next);
+        long long threads = q->threads > 0 ? q->threads : 1;
+        /* Aim at CHUNK_SECONDS of the rank's work, from the pace of its last chunk (a
+         * first chunk is one game per thread), and at most a share of what remains, so
+         * chunks shrink towards the end and the ranks finish together; and at most a share
+         * of the window, so every rank's chunk fits it at once. */
+        long long c = threads;
+        if (q->count > 0 && q->seconds > 0)
+            c = (long long)((double)q->count * CHUNK_SECONDS / q->seconds);
+        if (c > remaining / (2LL * size))
+            c = remaining / (2LL * size);
+        if (c > jr->window / (2LL * size))
+            c = jr->window / (2LL * size);
+        if (c < threads)
+            c = threads;
+        long long first = -1;
+#pragma omp critical(kk_study_journal)
+        {
+            long long next = atomic_load(&jr->next);
+            long long room = atomic_load(&jr->written) + jr->window - next;
+            if (c > room)
+                c = room;
+            if (c > 0)
+                first = atomic_fetch_add(&jr->next, c);
+        }
+        if (first < 0)
+            return 0;
+        if (first < jr->end) {
+            chunk[0] = first;
+            chunk[1] = first + c <= jr->end ? c : jr->end - first;
+        }
+    }
+    MPI_Send(chunk, 2, MPI_INT64_T, src, TAG_CHUNK, MPI_COMM_WORLD);
+    return chunk[1] == 0 ? 2 : 1;
+}
+
 void kk_study_coordinate(struct kk_study_journal *jr, atomic_int *stop_signal)
 {
     int size = kk_mpi_size();
@@ -60,12 +112,19 @@ void kk_study_coordinate(struct kk_study_journal *jr, atomic_int *stop_signal)
     size_t cap = 0;
     char *buf = NULL;
     double *stats = calloc((size_t)width + 1, sizeof *stats);
+    struct request *queue = calloc((size_t)size, sizeof *queue);
     double stop_since = -1;
     while (active > 0) {
+        int stopping = atomic_load(&jr->failed) || (stop_signal && atomic_load(stop_signal));
+        for (int src = 1; src < size && queue; src++)
+            if (queue[src].waiting) {
+                int a = answer(jr, src, &queue[src], stopping);
+                queue[src].waiting = a == 0;
+                active -= a == 2;
+            }
         int flag = 0;
         MPI_Status status;
         MPI_Iprobe(MPI_ANY_SOURCE, TAG_WORK, MPI_COMM_WORLD, &flag, &status);
-        int stopping = atomic_load(&jr->failed) || (stop_signal && atomic_load(stop_signal));
         if (!flag) {
             /* After a stop, ranks still playing get a while to hand in their chunk; a rank
              * that never answers (killed) must not keep rank 0 from ending. */
@@ -81,9 +140,9 @@ void kk_study_coordinate(struct kk_study_journal *jr, atomic_int *stop_signal)
         }
         int n = 0;
         MPI_Get_count(&status, MPI_BYTE, &n);
-        if ((size_t)n > cap) {
-            char *grown = realloc(buf, (size_t)n);
-            if (!grown || !stats) {
+        if ((size_t)n > cap || !queue) {
+            char *grown = realloc(buf, (size_t)n > cap ? (size_t)n : cap);
+            if (!grown || !stats || !queue) {
                 kk_error e;
                 kk_fail(&e, "out of memory for a chunk of results from rank %d",
                         status.MPI_SOURCE);
@@ -91,7 +150,7 @@ void kk_study_coordinate(struct kk_study_journal *jr, atomic_int *stop_signal)
                 break;
             }
             buf = grown;
-            cap = (size_t)n;
+            cap = (size_t)n > cap ? (size_t)n : cap;
         }
         int src = status.MPI_SOURCE;
         MPI_Recv(buf, n, MPI_BYTE, src, TAG_WORK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -111,31 +170,12 @@ void kk_study_coordinate(struct kk_study_journal *jr, atomic_int *stop_signal)
                 kk_study_commit(jr, h.first + k, &r, stats, NULL);
             }
         }
-        int64_t chunk[2] = {0, 0};
-        stopping = atomic_load(&jr->failed) || (stop_signal && atomic_load(stop_signal));
-        if (!stopping) {
-            long long remaining = jr->end - atomic_load(&jr->next);
-            long long threads = h.threads > 0 ? h.threads : 1;
-            /* Aim at CHUNK_SECONDS of the rank's work, from the pace of its last chunk (a
-             * first chunk is one game per thread), and at most a share of what remains, so
-             * chunks shrink towards the end and the ranks finish together. */
-            long long c = threads;
-            if (h.kind == 0 && h.count > 0 && h.seconds > 0)
-                c = (long long)((double)h.count * CHUNK_SECONDS / h.seconds);
-            if (c > remaining / (2LL * size))
-                c = remaining / (2LL * size);
-            if (c < threads)
-                c = threads;
-            long long first = atomic_fetch_add(&jr->next, c);
-            if (first < jr->end) {
-                chunk[0] = first;
-                chunk[1] = first + c <= jr->end ? c : jr->end - first;
-            }
-        }
-        MPI_Send(chunk, 2, MPI_INT64_T, src, TAG_CHUNK, MPI_COMM_WORLD);
-        if (chunk[1] == 0)
-            active--;
+        queue[src] = (struct request){.waiting = 1,
+                                      .threads = h.threads,
+                                      .count = h.kind == 0 ? h.count : 0,
+                                      .seconds = h.seconds};
     }
+    free(queue);
     free(stats);
     free(buf);
 }
