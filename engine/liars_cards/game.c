@@ -509,5 +509,5 @@ const struct kk_game kk_game_liars_cards = {
     .view_event = lc_view_event,
     /* Hundreds of bids: widen in the evaluation's order; greedy playouts call false bids
      * where random ones never do (docs/agents.md, Game defaults). */
-    .agent_defaults = "widen=1,expand=greedy,rollout=greedy,depth=4",
+    .agent_defaults = "widen=0.25,expand=greedy,rollout=greedy,epsilon=0,depth=8",
 };
