@@ -507,7 +507,9 @@ const struct kk_game kk_game_liars_cards = {
     .check = lc_check,
     .draw = lc_draw,
     .view_event = lc_view_event,
-    /* Hundreds of bids: widen in the evaluation's order; greedy playouts call false bids
-     * where random ones never do (docs/agents.md, Game defaults). */
-    .agent_defaults = "widen=1,expand=greedy,rollout=greedy,depth=4",
+    /* Dozens of bids per decision, few worth weighing: widen slowly in the evaluation's
+     * order; playouts bid and call greedily throughout (a random bid is absurd and costs a
+     * cube) to the end of the round. Measured in docs/rules/liars-cards.md, "Default search
+     * options". */
+    .agent_defaults = "widen=0.25,expand=greedy,rollout=greedy,epsilon=0,depth=8",
 };

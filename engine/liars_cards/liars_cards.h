@@ -119,9 +119,24 @@ int lc_track_index(const uint8_t track[GB_SYMBOLS]);
 int lc_move_to_text(const void *state, kk_move move, char *buf, size_t size);
 int lc_move_from_text(const void *state, const char *text, kk_move *move, kk_error *err);
 int lc_check(const void *state, kk_error *err);
-/* Redeals every other active seat's cards (sizes kept) uniformly from the 54 cards less
- * the seat's own; between rounds and at the end every hand is face up and nothing changes. */
+/* The game's sample_view: redeals every other active seat's cards (sizes kept) from the 54
+ * cards less the seat's own, weighted by the likelihood of the other seats' bids this round
+ * under the greedy agent's bidding rule (lc_greedy_likelihood) plus LC_BELIEF_FLOOR, by
+ * importance resampling of LC_BELIEF_DRAWS uniform redeals. Without such a bid (or in a
+ * sum round) it is lc_sample_view_uniform. Between rounds and at the end every hand is
+ * face up and nothing changes. */
 void lc_sample_view(const void *state, int seat, kk_rng *rng, void *out);
+/* The same with every redeal equally likely: what seat knows for certain, no more. */
+void lc_sample_view_uniform(const void *state, int seat, kk_rng *rng, void *out);
+#define LC_BELIEF_DRAWS 32
+#define LC_BELIEF_FLOOR 0.005
+/* Probability that a greedy player p holding its cards in s (count round; s's wild_active
+ * as it was when p bid) answers the standing bid of rank prev with the bid of rank `rank`
+ * (prev -1: opens with it; rank -1: calls). */
+double lc_greedy_likelihood(const struct lc_state *s, int p, int prev, int rank);
+/* The round's bids in order: who made each (from the starter, in turn) and its rank.
+ * Returns how many (at most max). */
+int lc_round_bids(const struct lc_state *s, int *bidder, int *rank, int max);
 /* The information set of seat (agents/cfr.h): every seat's lives, the starter, the track,
  * whether the wild is active, the seat's own cards (symbols in a count round, numbers in a
  * sum round: nothing else of a card matters there) and this round's bids. Earlier rounds are

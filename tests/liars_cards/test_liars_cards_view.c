@@ -1,7 +1,8 @@
 /* Liar's Cards: the information barrier. Two true states that seat 0 cannot tell apart
  * (same own hand, same bids, other hands very different) must give seat 0 the same
- * sample_view draws, the same evaluation and the same greedy move; the sampled opponents'
- * cards follow the uniform deal of the unseen cards whatever the true hands are; a view
+ * sample_view draws, the same evaluation and the same greedy move; the uniform views'
+ * opponent cards follow the blind deal of the unseen cards whatever the true hands are (the
+ * weighted views are tested in test_liars_cards_belief.c); a view
  * never changes the seat's own hand or anything public; mid-deal views hide the cards
  * already dealt to others; between rounds (hands face up) nothing is redrawn. */
 #include <math.h>
@@ -82,7 +83,7 @@ static void symbol_frequencies(const struct lc_state *s, int p, uint64_t stream,
     for (int k = 0; k < GB_SYMBOLS; k++)
         freq[k] = 0;
     for (int i = 0; i < draws; i++) {
-        g->sample_view(s, 0, &rng, &v);
+        lc_sample_view_uniform(s, 0, &rng, &v);
         freq[gb_kind_symbol(v.hand[p][0])] += 1.0 / draws;
     }
 }
