@@ -82,7 +82,9 @@ struct kk_game {
 
     /* Optional members (NULL when not needed). */
     /* Hidden information: writes into out a full state that agrees with everything seat
-     * sees in state, with every hidden item dealt uniformly among its possible places. */
+     * sees in state, with every hidden item dealt uniformly among its possible places, or
+     * (documented in the game's rules doc) weighted by how likely the other seats' public
+     * actions were under a stated model of their play. It reads nothing seat cannot see. */
     void (*sample_view)(const void *state, int seat, kk_rng *rng, void *out);
     /* Cooperative games: the single outcome of the game (e.g. the solo lowest score). */
     double (*result)(const void *state);
