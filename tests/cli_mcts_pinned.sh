@@ -6,7 +6,8 @@
 # single choice. The specs cover open-loop and explicit chance, RAVE, decoupled rounds,
 # determinized and sampled views, threads, widening with greedy expansion, and tree reuse.
 # The first line of a record (the agents' full specs) is not compared: new options may be
-# added to it. A change that means to alter the search regenerates these records.
+# added to it. A change that means to alter the search regenerates these records (the
+# Liar's Cards game was re-recorded when its views began to weigh the other seats' bids).
 source "$(dirname "$0")/clilib.sh"
 KARK=${KARK:-../build/kark}
 data=data/agents/mcts-pinned
