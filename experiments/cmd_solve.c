@@ -32,7 +32,7 @@ static void help(void)
            "-4: the second player wins 20-16) took about 2 minutes of one core with --tt-mb\n"
            "2048; positions 8 or more moves in take seconds (docs/perft-solve.md).\n"
            "For carcassonne-dice, solve prints the exact best expected points of one turn\n"
-           "instead (one JSON line per grid and number of throws; docs/agents.md), under the\n"
+           "instead (one JSON line per number of throws; docs/rules/carcassonne-dice.md), under the\n"
            "faces of the record's rules when --record is given.\n");
 }
 
@@ -133,8 +133,8 @@ int kk_cmd_solve(int argc, char **argv)
     return KK_EXIT_OK;
 }
 
-/* carcassonne-dice: exact single-turn references (engine/dice/solve.c). One line per grid
- * (unbounded: the published rules; window: kark's 8 x 8) and number of throws. */
+/* carcassonne-dice: exact single-turn references (engine/dice/solve.c). One line per number
+ * of throws. */
 static int solve_dice(const struct kk_game *g, const char *record)
 {
     struct kk_variant v;
@@ -152,20 +152,18 @@ static int solve_dice(const struct kk_game *g, const char *record)
         return KK_EXIT_FAIL;
     }
     double secs = omp_get_wtime() - t0;
-    static const char *const grids[2] = {"unbounded", "window"};
-    for (int grid = 0; grid < 2; grid++)
-        for (int t = 1; t <= DICE_ROLLS; t++) {
-            char num[48], den[48];
-            dice_u128 d = 1;
-            for (int i = 0; i < r->denominator_exp[grid][t]; i++)
-                d *= 6;
-            dice_u128_text(r->numerator[grid][t], num, sizeof num);
-            dice_u128_text(d, den, sizeof den);
-            printf("{\"grid\":\"%s\",\"throws\":%d,\"placement\":\"%s\",\"value\":\"%s/%s\","
-                   "\"points\":%.6f}\n",
-                   grids[grid], t, t == 1 ? "exact" : "deferred", num, den,
-                   dice_u128_ratio(r->numerator[grid][t], r->denominator_exp[grid][t]));
-        }
+    for (int t = 1; t <= DICE_ROLLS; t++) {
+        char num[48], den[48];
+        dice_u128 d = 1;
+        for (int i = 0; i < r->denominator_exp[t]; i++)
+            d *= 6;
+        dice_u128_text(r->numerator[t], num, sizeof num);
+        dice_u128_text(d, den, sizeof den);
+        printf("{\"grid\":\"unbounded\",\"throws\":%d,\"placement\":\"%s\",\"value\":\"%s/%s\","
+               "\"points\":%.6f}\n",
+               t, t == 1 ? "exact" : "deferred", num, den,
+               dice_u128_ratio(r->numerator[t], r->denominator_exp[t]));
+    }
     printf("{\"closed_cities\":%lld,\"states\":%lld,\"seconds\":%.3f}\n", r->closed_cities,
            r->states, secs);
     free(r);
