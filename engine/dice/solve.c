@@ -265,6 +265,7 @@ int dice_solve(const struct dice_state *s, struct dice_solve_result *r, kk_error
         for (int code = 0; code < CODES; code++)
             if (ok[code] && code_size(code) == size)
                 r->closable_multisets[size]++;
+    memcpy(r->best_closed, sv->best, sizeof r->best_closed);
     r->states = sv->states;
     free(e), free(closable), free(sv), free(memo);
     return 0;

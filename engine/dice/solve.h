@@ -20,7 +20,23 @@ struct dice_solve_result {
     long long closed_cities;          /* closed cities grown by the enumeration */
     int closable_multisets[DICE_COUNT + 1]; /* face multisets that close exactly, by size */
     long long states;                 /* expectimax states evaluated */
+    int best_closed[10000];           /* largest closed city of a face multiset (count code) */
 };
+
+/* A whole turn of `throws` throws (1..3) of `dice` dice (1..9) under the real rules, kept
+ * dice built at once:
+ * numerator / 6^denominator_exp is the exact value of the best policy of the class that
+ * engine/dice/turn.c describes (one partial city grown through its holes), a lower bound
+ * on the turn's optimum under set_aside=any, placement=anywhere. */
+struct dice_turn_result {
+    dice_u128 numerator;
+    int denominator_exp;
+    long long states;         /* (partial city, floor, dice, throws) values computed */
+    long long partial_cities; /* distinct partial cities up to symmetry */
+};
+/* best_closed: the table of dice_solve's result (same faces). */
+int dice_turn_solve(const struct dice_state *s, const int *best_closed, int dice, int throws,
+                    struct dice_turn_result *r, kk_error *err);
 
 /* Solves the rules of s (its faces), on the unbounded grid. */
 int dice_solve(const struct dice_state *s, struct dice_solve_result *r, kk_error *err);
