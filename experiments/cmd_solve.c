@@ -37,11 +37,14 @@ static void help(void)
            "optimum of one throw, \"deferred\" an upper bound on more (kept faces placed at the end).\n"
            "--turn THROWS (1-3) adds, for 1..THROWS throws, \"placement\":\"placed\",\"bound\":\"lower\":\n"
            "the exact value of the best policy that grows one city through its holes, building each\n"
-           "kept die at once as the rules say (a lower bound on the turn's optimum; 3 throws take\n"
-           "about 10 CPU seconds). Needs set_aside=any and placement=anywhere.\n");
+           "kept die at once as the rules say (\"policies\":\"holes\"; a lower bound on the turn's\n"
+           "optimum; 3 throws take about 10 CPU seconds). --bridges widens the policies to dice set\n"
+           "next to a hole, facing it, to be joined later (\"policies\":\"bridges\": a higher lower\n"
+           "bound, far more work). Needs set_aside=any and placement=anywhere.\n");
 }
 
-static int solve_dice(const struct kk_game *g, const char *record, int turn_throws);
+static int solve_dice(const struct kk_game *g, const char *record, int turn_throws,
+                      int bridges);
 
 int kk_cmd_solve(int argc, char **argv)
 {
@@ -49,6 +52,7 @@ int kk_cmd_solve(int argc, char **argv)
     long long tt_mb = 256;
     int want_pv = 0;
     long long turn_throws = 0;
+    int bridges = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val;
         if (kk_cli_is_help(a)) {
@@ -66,11 +70,13 @@ int kk_cmd_solve(int argc, char **argv)
             if (!(val = kk_cli_value(CMD, argc, argv, &i)) ||
                 kk_cli_long(CMD, a, val, 1, 3, &turn_throws) != 0)
                 return KK_EXIT_USAGE;
+        } else if (strcmp(a, "--bridges") == 0) {
+            bridges = 1;
         } else if (strcmp(a, "--pv") == 0) {
             want_pv = 1;
         } else if (a[0] == '-') {
             return kk_cli_usage(
-                CMD, "unknown option '%s' (expected --record, --tt-mb, --pv, --turn or --help)", a);
+                CMD, "unknown option '%s' (expected --record, --tt-mb, --pv, --turn, --bridges or --help)", a);
         } else if (!game_name) {
             game_name = a;
         } else {
@@ -83,7 +89,7 @@ int kk_cmd_solve(int argc, char **argv)
     if (!g)
         return KK_EXIT_USAGE;
     if (g == &kk_game_carcassonne_dice)
-        return solve_dice(g, record, turn_throws);
+        return solve_dice(g, record, (int)turn_throws, bridges);
     if (g != &kk_game_othellino)
         return kk_cli_usage(CMD, "no exact solver for %s: solve needs a two-player game without "
                                  "chance or hidden information; solvers exist for othellino",
@@ -145,7 +151,7 @@ int kk_cmd_solve(int argc, char **argv)
 
 /* carcassonne-dice: exact single-turn references (engine/dice/solve.c). One line per number
  * of throws. */
-static int solve_dice(const struct kk_game *g, const char *record, int turn_throws)
+static int solve_dice(const struct kk_game *g, const char *record, int turn_throws, int bridges)
 {
     struct kk_variant v;
     int status;
@@ -185,7 +191,7 @@ static int solve_dice(const struct kk_game *g, const char *record, int turn_thro
         struct dice_turn_result tr;
         double t1 = omp_get_wtime();
         clock_t c1 = clock();
-        if (dice_turn_solve(s, r->best_closed, DICE_COUNT, t, &tr, &err) != 0) {
+        if (dice_turn_solve(s, r->best_closed, DICE_COUNT, t, bridges, &tr, &err) != 0) {
             fprintf(stderr, "kark %s: %s\n", CMD, err.msg);
             free(r);
             free(s);
@@ -198,9 +204,9 @@ static int solve_dice(const struct kk_game *g, const char *record, int turn_thro
         dice_u128_text(tr.numerator, num, sizeof num);
         dice_u128_text(d, den, sizeof den);
         printf("{\"grid\":\"unbounded\",\"throws\":%d,\"placement\":\"placed\",\"bound\":\"lower\","
-               "\"value\":\"%s/%s\",\"points\":%.6f,\"partial_cities\":%lld,\"states\":%lld,"
-               "\"seconds\":%.3f,\"cpu_seconds\":%.3f}\n",
-               t, num, den, dice_u128_ratio(tr.numerator, tr.denominator_exp), tr.partial_cities,
+               "\"policies\":\"%s\",\"value\":\"%s/%s\",\"points\":%.6f,\"partial_cities\":%lld,"
+               "\"states\":%lld,\"seconds\":%.3f,\"cpu_seconds\":%.3f}\n",
+               t, bridges ? "bridges" : "holes", num, den, dice_u128_ratio(tr.numerator, tr.denominator_exp), tr.partial_cities,
                tr.states, omp_get_wtime() - t1, (double)(clock() - c1) / CLOCKS_PER_SEC);
         fflush(stdout);
     }

@@ -51,7 +51,7 @@ check "solve prints the three-throw relaxed value" eval 'echo "$out" | grep -q "
 check "solve has no window lines" eval '! echo "$out" | grep -q window'
 # --turn: the whole-turn lower bound; with one throw it is the exact one-throw optimum.
 out=$("$KARK" solve carcassonne-dice --turn 1)
-check "solve --turn 1 gives the one-throw optimum as its lower bound: $out" eval 'echo "$out" | grep -q "^{\"grid\":\"unbounded\",\"throws\":1,\"placement\":\"placed\",\"bound\":\"lower\",\"value\":\"48849417/10077696\",\"points\":4.847280,"'
+check "solve --turn 1 gives the one-throw optimum as its lower bound: $out" eval 'echo "$out" | grep -q "^{\"grid\":\"unbounded\",\"throws\":1,\"placement\":\"placed\",\"bound\":\"lower\",\"policies\":\"holes\",\"value\":\"48849417/10077696\",\"points\":4.847280,"'
 expect 2 "turn" "$KARK" solve carcassonne-dice --turn 4
 printf 'game carcassonne-dice\nplayers 2\nset placement=touching\n' >"$tmp/touch.rec"
 expect 2 "placement=anywhere" "$KARK" solve carcassonne-dice --turn 1 --record "$tmp/touch.rec"

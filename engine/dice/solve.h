@@ -36,7 +36,7 @@ struct dice_turn_result {
 };
 /* best_closed: the table of dice_solve's result (same faces). */
 int dice_turn_solve(const struct dice_state *s, const int *best_closed, int dice, int throws,
-                    struct dice_turn_result *r, kk_error *err);
+                    int bridges, struct dice_turn_result *r, kk_error *err);
 
 /* Solves the rules of s (its faces), on the unbounded grid. */
 int dice_solve(const struct dice_state *s, struct dice_solve_result *r, kk_error *err);

@@ -43,7 +43,7 @@ struct node {
 
 struct child {
     uint32_t id;
-    uint8_t kind;
+    uint8_t bridge; /* 1: the die went next to a hole, not into one */
 };
 
 struct memo_entry {
@@ -72,6 +72,7 @@ struct turn {
     uint32_t stamp_now;
     size_t cap_stamp;
     long long states;
+    int bridges; /* 1: children include dice set next to a hole, facing it */
     int failed;
 };
 
@@ -253,23 +254,39 @@ static int list_children(struct turn *tn, uint32_t id)
     struct piece p;
     unpack(tn->nodes[id].key, &p, tn->nodes[id].size);
     int hx[4 * MAXN], hy[4 * MAXN], nh = holes_of(&p, hx, hy);
-    struct child found[4 * MAXN * DICE_KINDS * 4];
+    struct child found[4 * MAXN * 4 * DICE_KINDS * 4];
     int nf = 0;
-    if (p.n < DICE_COUNT)
+    /* Cells to try: every hole (a fill), and with bridges every empty cell next to a hole
+     * that is not a hole itself, the die facing that hole with a city edge. */
+    int cx[4 * MAXN * 4], cy[4 * MAXN * 4], cfacing[4 * MAXN * 4], nc = 0;
+    for (int h = 0; h < nh; h++)
+        cx[nc] = hx[h], cy[nc] = hy[h], cfacing[nc++] = -1;
+    if (tn->bridges)
         for (int h = 0; h < nh; h++)
+            for (int d = 0; d < 4; d++) {
+                int x = hx[h] + dx[d], y = hy[h] + dy[d], skip = find_die(&p, x, y) >= 0;
+                for (int j = 0; j < nc && !skip; j++)
+                    skip = cx[j] == x && cy[j] == y && (cfacing[j] < 0 || cfacing[j] == (d + 2) % 4);
+                if (!skip)
+                    cx[nc] = x, cy[nc] = y, cfacing[nc++] = (d + 2) & 3; /* side toward h */
+            }
+    if (p.n < DICE_COUNT)
+        for (int h = 0; h < nc; h++)
             for (int k = 0; k < tn->kinds; k++)
                 for (int r = 0; r < tn->s->kind_periods[k]; r++) {
                     unsigned e = tn->s->kind_rotated[k][r];
+                    if (cfacing[h] >= 0 && !((e >> cfacing[h]) & 1u))
+                        continue;
                     int ok = 1;
                     for (int d = 0; d < 4 && ok; d++) {
-                        int j = find_die(&p, hx[h] + dx[d], hy[h] + dy[d]);
+                        int j = find_die(&p, cx[h] + dx[d], cy[h] + dy[d]);
                         if (j >= 0)
                             ok = ((e >> d) & 1u) == ((p.e[j] >> ((d + 2) & 3)) & 1u);
                     }
                     if (!ok)
                         continue;
                     struct piece q = p;
-                    q.x[q.n] = (int8_t)hx[h], q.y[q.n] = (int8_t)hy[h], q.e[q.n] = (uint8_t)e;
+                    q.x[q.n] = (int8_t)cx[h], q.y[q.n] = (int8_t)cy[h], q.e[q.n] = (uint8_t)e;
                     q.n++;
                     long c = node_of(tn, &q);
                     if (c < 0)
@@ -280,7 +297,7 @@ static int list_children(struct turn *tn, uint32_t id)
                     for (int i = 0; i < nf; i++)
                         dup |= found[i].id == (uint32_t)c;
                     if (!dup)
-                        found[nf].id = (uint32_t)c, found[nf++].kind = (uint8_t)k;
+                        found[nf].id = (uint32_t)c, found[nf++].bridge = cfacing[h] >= 0;
                 }
     if (tn->n_kids + (size_t)nf > tn->cap_kids) {
         size_t cap = tn->cap_kids ? 2 * tn->cap_kids : 1 << 16;
@@ -321,7 +338,8 @@ struct reach {
     int n;
 };
 
-static int reach_from(struct turn *tn, uint32_t from, int shown, struct reach *out)
+static int reach_from(struct turn *tn, uint32_t from, int shown, int fills_only,
+                      struct reach *out)
 {
     out->n = 0;
     if (++tn->stamp_now == 0) {
@@ -364,7 +382,7 @@ static int reach_from(struct turn *tn, uint32_t from, int shown, struct reach *o
             continue; /* closed: nothing more joins it */
         for (int i = 0; i < nd->children; i++) {
             const struct child *ch = &tn->kids[nd->child_at + i];
-            if (tn->stamp[ch->id] == tn->stamp_now)
+            if (tn->stamp[ch->id] == tn->stamp_now || (fills_only && ch->bridge))
                 continue;
             if (!code_le(tn->nodes[ch->id].code - base, shown))
                 continue;
@@ -450,7 +468,7 @@ static dice_u128 throw_value(struct turn *tn, uint32_t id, int floor, int n, int
                 /* Last throw: the best closed city now: the floor, a new city of these
                  * faces, or the partial city completed. */
                 int best = floor > tn->best_new[shown] ? floor : tn->best_new[shown];
-                if (id != NONE_ID && reach_from(tn, id, shown, rc) == 0) {
+                if (id != NONE_ID && reach_from(tn, id, shown, 1, rc) == 0) {
                     for (int i = 0; i < rc->n; i++)
                         if (tn->nodes[rc->id[i]].holes == 0 && tn->nodes[rc->id[i]].size > best)
                             best = tn->nodes[rc->id[i]].size;
@@ -459,7 +477,7 @@ static dice_u128 throw_value(struct turn *tn, uint32_t id, int floor, int n, int
                 }
                 /* knights and catapults: 2^rest ways */
                 total += (dice_u128)w * ((dice_u128)1 << rest) * (dice_u128)dice_city_points(best);
-            } else if (reach_from(tn, id, shown, rc) == 0) {
+            } else if (reach_from(tn, id, shown, 0, rc) == 0) {
                 /* Split the rest into x catapults (lost) and rest - x knights (thrown again).
                  * rc is this call's own: the recursion below fills its own lists. */
                 for (int x = 0; x <= rest; x++) {
@@ -535,7 +553,7 @@ static dice_u128 value(struct turn *tn, uint32_t id, int floor, int n, int t)
 }
 
 int dice_turn_solve(const struct dice_state *s, const int *best_new, int dice, int throws,
-                    struct dice_turn_result *r, kk_error *err)
+                    int bridges, struct dice_turn_result *r, kk_error *err)
 {
     memset(r, 0, sizeof *r);
     struct turn *tn = calloc(1, sizeof *tn);
@@ -544,6 +562,7 @@ int dice_turn_solve(const struct dice_state *s, const int *best_new, int dice, i
     tn->s = s;
     tn->kinds = s->num_kinds;
     tn->best_new = best_new;
+    tn->bridges = bridges;
     for (int l = 0; l < DICE_LAYOUTS; l++)
         tn->layout_kind[l] = -1;
     for (int k = 0; k < s->num_kinds; k++)
