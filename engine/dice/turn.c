@@ -51,6 +51,14 @@ struct memo_entry {
     dice_u128 value;
 };
 
+/* Nodes reachable from `from` by building faces of `shown` (a code) into holes, each
+ * with the number of dice it adds; `from` itself first (build nothing). */
+struct reach {
+    uint32_t *id;
+    uint8_t *added;
+    int n, cap;
+};
+
 struct turn {
     const struct dice_state *s;
     int kinds;
@@ -73,6 +81,7 @@ struct turn {
     size_t cap_stamp;
     long long states;
     int bridges; /* 1: children include dice set next to a hole, facing it */
+    struct reach reach[DICE_ROLLS + 1];
     int failed;
 };
 
@@ -330,13 +339,24 @@ static int code_le(int a, int b)
     return 1;
 }
 
-/* Nodes reachable from `from` by building faces of `shown` (a code) into holes, each
- * with the number of dice it adds; `from` itself first (build nothing). */
-struct reach {
-    uint32_t id[1 << 16];
-    uint8_t added[1 << 16];
-    int n;
-};
+static int reach_push(struct reach *r, uint32_t id, int added)
+{
+    if (r->n == r->cap) {
+        int cap = r->cap ? 2 * r->cap : 4096;
+        uint32_t *ni = realloc(r->id, sizeof *ni * (size_t)cap);
+        if (ni)
+            r->id = ni;
+        uint8_t *na = realloc(r->added, (size_t)cap);
+        if (na)
+            r->added = na;
+        if (!ni || !na)
+            return -1;
+        r->cap = cap;
+    }
+    r->id[r->n] = id;
+    r->added[r->n++] = (uint8_t)added;
+    return 0;
+}
 
 static int reach_from(struct turn *tn, uint32_t from, int shown, int fills_only,
                       struct reach *out)
@@ -348,7 +368,8 @@ static int reach_from(struct turn *tn, uint32_t from, int shown, int fills_only,
     }
     int head = 0;
     if (from == NONE_ID) {
-        out->id[out->n] = NONE_ID, out->added[out->n++] = 0;
+        if (reach_push(out, NONE_ID, 0) != 0)
+            return -1;
         /* A new city: its first die in any rotation is one shape up to symmetry. */
         for (int k = 0; k < tn->kinds; k++) {
             int pw = 1;
@@ -362,7 +383,8 @@ static int reach_from(struct turn *tn, uint32_t from, int shown, int fills_only,
                 return -1;
             if (tn->stamp[c] != tn->stamp_now) {
                 tn->stamp[c] = tn->stamp_now;
-                out->id[out->n] = (uint32_t)c, out->added[out->n++] = 1;
+                if (reach_push(out, (uint32_t)c, 1) != 0)
+                    return -1;
             }
         }
         head = 1;
@@ -370,7 +392,8 @@ static int reach_from(struct turn *tn, uint32_t from, int shown, int fills_only,
             return 0;
     } else {
         tn->stamp[from] = tn->stamp_now;
-        out->id[out->n] = from, out->added[out->n++] = 0;
+        if (reach_push(out, from, 0) != 0)
+            return -1;
     }
     int base = from == NONE_ID ? 0 : tn->nodes[from].code;
     for (; head < out->n; head++) {
@@ -387,10 +410,9 @@ static int reach_from(struct turn *tn, uint32_t from, int shown, int fills_only,
             if (!code_le(tn->nodes[ch->id].code - base, shown))
                 continue;
             tn->stamp[ch->id] = tn->stamp_now;
-            if (out->n == (int)(sizeof out->id / sizeof out->id[0]))
+            if (reach_push(out, ch->id,
+                           tn->nodes[ch->id].size - (from == NONE_ID ? 0 : tn->nodes[from].size)) != 0)
                 return -1;
-            out->id[out->n] = ch->id;
-            out->added[out->n++] = (uint8_t)(tn->nodes[ch->id].size - (from == NONE_ID ? 0 : tn->nodes[from].size));
         }
     }
     return 0;
@@ -451,11 +473,8 @@ static dice_u128 throw_value(struct turn *tn, uint32_t id, int floor, int n, int
     /* Enumerate the city counts c[0..kinds-1] with sum <= n. */
     int c[DICE_KINDS] = {0};
     dice_u128 total = 0;
-    struct reach *rc = malloc(sizeof *rc);
-    if (!rc) {
-        tn->failed = 1;
-        return 0;
-    }
+    /* One list per throws-left level: value(t) only recurses into value(t - 1). */
+    struct reach *rc = &tn->reach[t];
     for (;;) {
         int cities = 0;
         for (int k = 0; k < tn->kinds; k++)
@@ -501,7 +520,6 @@ static dice_u128 throw_value(struct turn *tn, uint32_t id, int floor, int n, int
             break;
         c[k]++;
     }
-    free(rc);
     return total;
 }
 
@@ -584,6 +602,8 @@ int dice_turn_solve(const struct dice_state *s, const int *best_new, int dice, i
             rc = kk_fail(err, "the dice turn solver ran out of room");
     }
     free(tn->nodes), free(tn->table), free(tn->kids), free(tn->memo), free(tn->stamp);
+    for (int t = 0; t <= DICE_ROLLS; t++)
+        free(tn->reach[t].id), free(tn->reach[t].added);
     free(tn);
     return rc;
 }
