@@ -36,9 +36,18 @@ struct piece {
 struct node {
     dice_u128 key;
     uint8_t size, holes;
-    uint16_t code;      /* count of each kind, base 10 */
+    uint32_t code5;     /* count of each kind, 5 bits each (kind 0 lowest) */
     int32_t child_at;   /* first child in the child array, -1 until listed */
     uint16_t children;
+    int64_t closed_at;  /* first of its completions in the completion array, -1 until listed */
+    uint32_t closed_n;
+};
+
+/* A closed city that filling holes of a partial city reaches: the faces it adds (5-bit
+ * counts) and its size. */
+struct completion {
+    uint32_t added5;
+    uint8_t size;
 };
 
 struct child {
@@ -72,6 +81,8 @@ struct turn {
     size_t table_mask;
     struct child *kids;
     size_t n_kids, cap_kids;
+    struct completion *done;
+    size_t n_done, cap_done;
 
     struct memo_entry *memo;
     size_t memo_mask, memo_used;
@@ -240,16 +251,14 @@ static long node_of(struct turn *tn, const struct piece *p)
     nd->size = (uint8_t)p->n;
     int hx[4 * MAXN], hy[4 * MAXN];
     nd->holes = (uint8_t)holes_of(p, hx, hy);
-    int code = 0;
-    for (int i = 0; i < p->n; i++) {
-        int k = tn->layout_kind[layout_of(p->e[i])], pw = 1;
-        for (int j = 0; j < k; j++)
-            pw *= 10;
-        code += pw;
-    }
-    nd->code = (uint16_t)code;
+    uint32_t code5 = 0;
+    for (int i = 0; i < p->n; i++)
+        code5 += 1u << (5 * tn->layout_kind[layout_of(p->e[i])]);
+    nd->code5 = code5;
     nd->child_at = -1;
     nd->children = 0;
+    nd->closed_at = -1;
+    nd->closed_n = 0;
     tn->table[h] = (uint32_t)tn->n_nodes + 1;
     return (long)tn->n_nodes++;
 }
@@ -331,12 +340,12 @@ static int list_children(struct turn *tn, uint32_t id)
 
 static dice_u128 value(struct turn *tn, uint32_t id, int floor, int n, int t);
 
-static int code_le(int a, int b)
+/* 1 when every 5-bit count of a is at most that of b (counts <= 9): the guard bit of each
+ * field survives the subtraction exactly when no field borrows. */
+#define GUARDS 0x84210u
+static inline int code5_le(uint32_t a, uint32_t b)
 {
-    for (; a; a /= 10, b /= 10)
-        if (a % 10 > b % 10)
-            return 0;
-    return 1;
+    return (((b | GUARDS) - a) & GUARDS) == GUARDS;
 }
 
 static int reach_push(struct reach *r, uint32_t id, int added)
@@ -358,7 +367,7 @@ static int reach_push(struct reach *r, uint32_t id, int added)
     return 0;
 }
 
-static int reach_from(struct turn *tn, uint32_t from, int shown, int fills_only,
+static int reach_from(struct turn *tn, uint32_t from, uint32_t shown, int fills_only,
                       struct reach *out)
 {
     out->n = 0;
@@ -372,10 +381,7 @@ static int reach_from(struct turn *tn, uint32_t from, int shown, int fills_only,
             return -1;
         /* A new city: its first die in any rotation is one shape up to symmetry. */
         for (int k = 0; k < tn->kinds; k++) {
-            int pw = 1;
-            for (int j = 0; j < k; j++)
-                pw *= 10;
-            if ((shown / pw) % 10 == 0)
+            if (((shown >> (5 * k)) & 31u) == 0)
                 continue;
             struct piece p = {1, {0}, {0}, {tn->s->kind_rotated[k][0]}};
             long c = node_of(tn, &p);
@@ -395,7 +401,7 @@ static int reach_from(struct turn *tn, uint32_t from, int shown, int fills_only,
         if (reach_push(out, from, 0) != 0)
             return -1;
     }
-    int base = from == NONE_ID ? 0 : tn->nodes[from].code;
+    uint32_t base = from == NONE_ID ? 0 : tn->nodes[from].code5;
     for (; head < out->n; head++) {
         uint32_t id = out->id[head];
         if (list_children(tn, id) != 0)
@@ -407,7 +413,7 @@ static int reach_from(struct turn *tn, uint32_t from, int shown, int fills_only,
             const struct child *ch = &tn->kids[nd->child_at + i];
             if (tn->stamp[ch->id] == tn->stamp_now || (fills_only && ch->bridge))
                 continue;
-            if (!code_le(tn->nodes[ch->id].code - base, shown))
+            if (!code5_le(tn->nodes[ch->id].code5 - base, shown))
                 continue;
             tn->stamp[ch->id] = tn->stamp_now;
             if (reach_push(out, ch->id,
@@ -415,6 +421,36 @@ static int reach_from(struct turn *tn, uint32_t from, int shown, int fills_only,
                 return -1;
         }
     }
+    return 0;
+}
+
+/* Lists once the closed cities that filling holes of node id reaches (any faces, within 9
+ * dice), so that a last throw checks a list instead of searching again. */
+static int list_completions(struct turn *tn, uint32_t id, struct reach *scratch)
+{
+    if (tn->nodes[id].closed_at >= 0)
+        return 0;
+    if (reach_from(tn, id, 10u * 0x8421u /* 10 of each kind: no limit */, 1, scratch) != 0)
+        return -1;
+    uint32_t base = tn->nodes[id].code5;
+    size_t first = tn->n_done;
+    for (int i = 0; i < scratch->n; i++) {
+        const struct node *nd = &tn->nodes[scratch->id[i]];
+        if (nd->holes != 0)
+            continue;
+        if (tn->n_done == tn->cap_done) {
+            size_t cap = tn->cap_done ? 2 * tn->cap_done : 1 << 16;
+            struct completion *nc = realloc(tn->done, cap * sizeof *nc);
+            if (!nc)
+                return -1;
+            tn->done = nc;
+            tn->cap_done = cap;
+        }
+        tn->done[tn->n_done].added5 = nd->code5 - base;
+        tn->done[tn->n_done++].size = nd->size;
+    }
+    tn->nodes[id].closed_at = (int64_t)first;
+    tn->nodes[id].closed_n = (uint32_t)(tn->n_done - first);
     return 0;
 }
 
@@ -481,22 +517,26 @@ static dice_u128 throw_value(struct turn *tn, uint32_t id, int floor, int n, int
             cities += c[k];
         if (cities <= n) {
             int shown = code_of(c, tn->kinds), rest = n - cities;
+            uint32_t shown5 = 0;
+            for (int k = 0; k < tn->kinds; k++)
+                shown5 |= (uint32_t)c[k] << (5 * k);
             /* multinomial: n! / (cities! rest!) * cities!/prod c! * slots^c */
             long long w = city_ways(tn->s, c, tn->kinds, n) * binom(n, rest);
             if (t == 1) {
                 /* Last throw: the best closed city now: the floor, a new city of these
                  * faces, or the partial city completed. */
                 int best = floor > tn->best_new[shown] ? floor : tn->best_new[shown];
-                if (id != NONE_ID && reach_from(tn, id, shown, 1, rc) == 0) {
-                    for (int i = 0; i < rc->n; i++)
-                        if (tn->nodes[rc->id[i]].holes == 0 && tn->nodes[rc->id[i]].size > best)
-                            best = tn->nodes[rc->id[i]].size;
+                if (id != NONE_ID && list_completions(tn, id, rc) == 0) {
+                    const struct completion *cp = tn->done + tn->nodes[id].closed_at;
+                    for (uint32_t i = 0; i < tn->nodes[id].closed_n; i++)
+                        if (cp[i].size > best && code5_le(cp[i].added5, shown5))
+                            best = cp[i].size;
                 } else if (id != NONE_ID) {
                     tn->failed = 1;
                 }
                 /* knights and catapults: 2^rest ways */
                 total += (dice_u128)w * ((dice_u128)1 << rest) * (dice_u128)dice_city_points(best);
-            } else if (reach_from(tn, id, shown, 0, rc) == 0) {
+            } else if (reach_from(tn, id, shown5, 0, rc) == 0) {
                 /* Split the rest into x catapults (lost) and rest - x knights (thrown again).
                  * rc is this call's own: the recursion below fills its own lists. */
                 for (int x = 0; x <= rest; x++) {
@@ -602,6 +642,7 @@ int dice_turn_solve(const struct dice_state *s, const int *best_new, int dice, i
             rc = kk_fail(err, "the dice turn solver ran out of room");
     }
     free(tn->nodes), free(tn->table), free(tn->kids), free(tn->memo), free(tn->stamp);
+    free(tn->done);
     for (int t = 0; t <= DICE_ROLLS; t++)
         free(tn->reach[t].id), free(tn->reach[t].added);
     free(tn);
