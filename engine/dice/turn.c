@@ -17,7 +17,10 @@
  * such policy is legal under the default rules (set_aside=any, placement=anywhere), so the
  * class optimum is a lower bound on the turn's optimum; what it leaves out is growing
  * two open cities at once and building dice that do not touch the partial city through a
- * city edge (a die set apart to join it later). */
+ * city edge (a die set apart to join it later). With `bridges` a die may also go on an
+ * empty cell next to a hole, with a city edge facing it (two caps one cell apart, waiting
+ * for a straight): the hole is then shared, so the pieces join when it is filled, and a
+ * partial city with no holes left is one closed city. */
 #include <stdlib.h>
 #include <string.h>
 
