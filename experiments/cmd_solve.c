@@ -17,7 +17,7 @@
 
 static void help(void)
 {
-    printf("usage: kark solve GAME [--record FILE] [--tt-mb N] [--pv]\n\n"
+    printf("usage: kark solve GAME [--record FILE] [--tt-mb N] [--pv] [--turn THROWS]\n\n"
            "Solves GAME from its start, or from the end of the game record FILE, with\n"
            "perfect play on both sides, and prints\n"
            "  {\"value\":V,\"best\":\"MOVE\",\"nodes\":N,\"seconds\":S,\"cpu_seconds\":C}\n"
@@ -32,17 +32,27 @@ static void help(void)
            "-4: the second player wins 20-16) took about 2 minutes of one core with --tt-mb\n"
            "2048; positions 8 or more moves in take seconds (docs/perft-solve.md).\n"
            "For carcassonne-dice, solve prints the exact best expected points of one turn\n"
-           "instead (one JSON line per grid and number of throws; docs/agents.md), under the\n"
-           "faces of the record's rules when --record is given.\n");
+           "instead (one JSON line per number of throws; docs/rules/carcassonne-dice.md), under the\n"
+           "faces of the record's rules when --record is given: \"placement\":\"exact\" is the exact\n"
+           "optimum of one throw, \"deferred\" an upper bound on more (kept faces placed at the end).\n"
+           "--turn THROWS (1-3) adds, for 1..THROWS throws, \"placement\":\"placed\",\"bound\":\"lower\":\n"
+           "the exact value of the best policy that grows one city through its holes, building each\n"
+           "kept die at once as the rules say (\"policies\":\"holes\"; a lower bound on the turn's\n"
+           "optimum; 3 throws take about 10 CPU seconds). --bridges widens the policies to dice set\n"
+           "next to a hole, facing it, to be joined later (\"policies\":\"bridges\": a higher lower\n"
+           "bound, far more work). Needs set_aside=any and placement=anywhere.\n");
 }
 
-static int solve_dice(const struct kk_game *g, const char *record);
+static int solve_dice(const struct kk_game *g, const char *record, int turn_throws,
+                      int bridges);
 
 int kk_cmd_solve(int argc, char **argv)
 {
     const char *game_name = NULL, *record = NULL;
     long long tt_mb = 256;
     int want_pv = 0;
+    long long turn_throws = 0;
+    int bridges = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val;
         if (kk_cli_is_help(a)) {
@@ -56,11 +66,17 @@ int kk_cmd_solve(int argc, char **argv)
             if (!(val = kk_cli_value(CMD, argc, argv, &i)) ||
                 kk_cli_long(CMD, a, val, 0, 65536, &tt_mb) != 0)
                 return KK_EXIT_USAGE;
+        } else if (strcmp(a, "--turn") == 0) {
+            if (!(val = kk_cli_value(CMD, argc, argv, &i)) ||
+                kk_cli_long(CMD, a, val, 1, 3, &turn_throws) != 0)
+                return KK_EXIT_USAGE;
+        } else if (strcmp(a, "--bridges") == 0) {
+            bridges = 1;
         } else if (strcmp(a, "--pv") == 0) {
             want_pv = 1;
         } else if (a[0] == '-') {
             return kk_cli_usage(
-                CMD, "unknown option '%s' (expected --record, --tt-mb, --pv or --help)", a);
+                CMD, "unknown option '%s' (expected --record, --tt-mb, --pv, --turn, --bridges or --help)", a);
         } else if (!game_name) {
             game_name = a;
         } else {
@@ -73,7 +89,7 @@ int kk_cmd_solve(int argc, char **argv)
     if (!g)
         return KK_EXIT_USAGE;
     if (g == &kk_game_carcassonne_dice)
-        return solve_dice(g, record);
+        return solve_dice(g, record, (int)turn_throws, bridges);
     if (g != &kk_game_othellino)
         return kk_cli_usage(CMD, "no exact solver for %s: solve needs a two-player game without "
                                  "chance or hidden information; solvers exist for othellino",
@@ -133,15 +149,20 @@ int kk_cmd_solve(int argc, char **argv)
     return KK_EXIT_OK;
 }
 
-/* carcassonne-dice: exact single-turn references (engine/dice/solve.c). One line per grid
- * (unbounded: the published rules; window: kark's 8 x 8) and number of throws. */
-static int solve_dice(const struct kk_game *g, const char *record)
+/* carcassonne-dice: exact single-turn references (engine/dice/solve.c). One line per number
+ * of throws. */
+static int solve_dice(const struct kk_game *g, const char *record, int turn_throws, int bridges)
 {
     struct kk_variant v;
     int status;
     struct dice_state *s = kk_cli_position(CMD, g, record, 0, NULL, 0, &v, &status);
     if (!s)
         return status;
+    if (turn_throws > 0 && (s->set_aside_one || s->touching)) {
+        free(s);
+        return kk_cli_usage(CMD, "--turn needs set_aside=any and placement=anywhere: its policies "
+                                 "may build nothing and start cities apart");
+    }
     struct dice_solve_result *r = malloc(sizeof *r);
     kk_error err;
     double t0 = omp_get_wtime();
@@ -152,22 +173,43 @@ static int solve_dice(const struct kk_game *g, const char *record)
         return KK_EXIT_FAIL;
     }
     double secs = omp_get_wtime() - t0;
-    static const char *const grids[2] = {"unbounded", "window"};
-    for (int grid = 0; grid < 2; grid++)
-        for (int t = 1; t <= DICE_ROLLS; t++) {
-            char num[48], den[48];
-            dice_u128 d = 1;
-            for (int i = 0; i < r->denominator_exp[grid][t]; i++)
-                d *= 6;
-            dice_u128_text(r->numerator[grid][t], num, sizeof num);
-            dice_u128_text(d, den, sizeof den);
-            printf("{\"grid\":\"%s\",\"throws\":%d,\"placement\":\"%s\",\"value\":\"%s/%s\","
-                   "\"points\":%.6f}\n",
-                   grids[grid], t, t == 1 ? "exact" : "deferred", num, den,
-                   dice_u128_ratio(r->numerator[grid][t], r->denominator_exp[grid][t]));
-        }
+    for (int t = 1; t <= DICE_ROLLS; t++) {
+        char num[48], den[48];
+        dice_u128 d = 1;
+        for (int i = 0; i < r->denominator_exp[t]; i++)
+            d *= 6;
+        dice_u128_text(r->numerator[t], num, sizeof num);
+        dice_u128_text(d, den, sizeof den);
+        printf("{\"grid\":\"unbounded\",\"throws\":%d,\"placement\":\"%s\",%s\"value\":\"%s/%s\","
+               "\"points\":%.6f}\n",
+               t, t == 1 ? "exact" : "deferred", t == 1 ? "" : "\"bound\":\"upper\",", num, den,
+               dice_u128_ratio(r->numerator[t], r->denominator_exp[t]));
+    }
     printf("{\"closed_cities\":%lld,\"states\":%lld,\"seconds\":%.3f}\n", r->closed_cities,
            r->states, secs);
+    for (int t = 1; t <= turn_throws; t++) {
+        struct dice_turn_result tr;
+        double t1 = omp_get_wtime();
+        clock_t c1 = clock();
+        if (dice_turn_solve(s, r->best_closed, DICE_COUNT, t, bridges, &tr, &err) != 0) {
+            fprintf(stderr, "kark %s: %s\n", CMD, err.msg);
+            free(r);
+            free(s);
+            return KK_EXIT_FAIL;
+        }
+        char num[48], den[48];
+        dice_u128 d = 1;
+        for (int i = 0; i < tr.denominator_exp; i++)
+            d *= 6;
+        dice_u128_text(tr.numerator, num, sizeof num);
+        dice_u128_text(d, den, sizeof den);
+        printf("{\"grid\":\"unbounded\",\"throws\":%d,\"placement\":\"placed\",\"bound\":\"lower\","
+               "\"policies\":\"%s\",\"value\":\"%s/%s\",\"points\":%.6f,\"partial_cities\":%lld,"
+               "\"states\":%lld,\"seconds\":%.3f,\"cpu_seconds\":%.3f}\n",
+               t, bridges ? "bridges" : "holes", num, den, dice_u128_ratio(tr.numerator, tr.denominator_exp), tr.partial_cities,
+               tr.states, omp_get_wtime() - t1, (double)(clock() - c1) / CLOCKS_PER_SEC);
+        fflush(stdout);
+    }
     free(r);
     free(s);
     return KK_EXIT_OK;

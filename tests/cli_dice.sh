@@ -37,10 +37,18 @@ for f in "$tmp"/rec/game-*.rec; do
     check "$(basename "$f") replays to $want" test -n "$want" -a "$want" = "$got"
 done
 
-# kark solve: the exact one-throw optimum in the 8 x 8 window is 48,849,165 / 6^9.
+# kark solve: the exact one-throw optimum on the unbounded grid is 48,849,417 / 6^9 (the old
+# 8 x 8 window's 48,849,165 / 6^9 missed the nine-die line).
 out=$("$KARK" solve carcassonne-dice)
-check "solve prints the one-throw optimum: $out" eval 'echo "$out" | grep -q "^{\"grid\":\"window\",\"throws\":1,\"placement\":\"exact\",\"value\":\"48849165/10077696\",\"points\":4.847255}$"'
-check "solve prints the three-throw relaxed value" eval 'echo "$out" | grep -q "\"grid\":\"window\",\"throws\":3,.*\"points\":11.897655}$"'
+check "solve prints the one-throw optimum: $out" eval 'echo "$out" | grep -q "^{\"grid\":\"unbounded\",\"throws\":1,\"placement\":\"exact\",\"value\":\"48849417/10077696\",\"points\":4.847280}$"'
+check "solve prints the three-throw relaxed value" eval 'echo "$out" | grep -q "\"grid\":\"unbounded\",\"throws\":3,.*\"points\":11.898082}$"'
+check "solve has no window lines" eval '! echo "$out" | grep -q window'
+# --turn: the whole-turn lower bound; with one throw it is the exact one-throw optimum.
+out=$("$KARK" solve carcassonne-dice --turn 1)
+check "solve --turn 1 gives the one-throw optimum as its lower bound: $out" eval 'echo "$out" | grep -q "^{\"grid\":\"unbounded\",\"throws\":1,\"placement\":\"placed\",\"bound\":\"lower\",\"policies\":\"holes\",\"value\":\"48849417/10077696\",\"points\":4.847280,"'
+expect 2 "turn" "$KARK" solve carcassonne-dice --turn 4
+printf 'game carcassonne-dice\nplayers 2\nset placement=touching\n' >"$tmp/touch.rec"
+expect 2 "placement=anywhere" "$KARK" solve carcassonne-dice --turn 1 --record "$tmp/touch.rec"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -36,12 +36,12 @@ static struct dice_grid draw(const char *const *lines)
 static int largest(const char *const *lines)
 {
     struct dice_grid g = draw(lines);
-    for (uint64_t left = g.occupied; left; left &= left - 1) {
-        int cell = __builtin_ctzll(left);
-        unsigned e = dice_grid_edges(&g, cell);
-        if (cell % DICE_GRID + 1 < DICE_GRID && ((g.occupied >> (cell + 1)) & 1u))
+    for (int i = 0; i < g.count; i++) {
+        int cell = g.cell[i];
+        unsigned e = g.edges[i];
+        if (cell % DICE_GRID + 1 < DICE_GRID && dice_grid_find(&g, cell + 1) >= 0)
             CHECK(!(e & DICE_E) == !(dice_grid_edges(&g, cell + 1) & DICE_W));
-        if (cell + DICE_GRID < 64 && ((g.occupied >> (cell + DICE_GRID)) & 1u))
+        if (cell + DICE_GRID < DICE_CELLS && dice_grid_find(&g, cell + DICE_GRID) >= 0)
             CHECK(!(e & DICE_N) == !(dice_grid_edges(&g, cell + DICE_GRID) & DICE_S));
     }
     return dice_grid_largest_closed(&g);
@@ -103,16 +103,17 @@ static void test_layouts(void)
                                ".........", NULL};
     CHECK_EQ_INT(largest(tee), 4);
 
-    /* Closed cities of 3 and 4 dice and an open row of 5: the 4 is the largest closed. */
+    /* Closed cities of 3 and 4 dice and an open row of 2 (nine dice, the most a turn
+     * builds): the 4 is the largest closed. */
     const char *const three[] = {".........   ......",
                                  ".X##X##X.   .X##X.",
                                  ".........   .#..#.",
                                  "            .#..#.",
                                  "            .X##X.",
                                  "            ......",
-                                 "...............   ",
-                                 ".X##X##X##X##X#   ",
-                                 "...............   ", NULL};
+                                 "......            ",
+                                 ".X##X#            ",
+                                 "......            ", NULL};
     CHECK_EQ_INT(largest(three), 4);
 
     /* Five dice around a corner: cap, straight, corner, straight, cap: 6 points. */
@@ -146,22 +147,54 @@ static void test_nine(void)
     CHECK_EQ_INT(dice_city_points(largest(nine)), 28);
 }
 
-/* Edges against the window border never close. */
-static void test_border(void)
+/* The longest cities: nine dice in a line (two caps, seven straights) close and score 28,
+ * across the window from its west edge to its east edge and from the south edge north;
+ * and a line that reaches the window's edge with a city edge stays open. */
+static void test_long_lines(void)
 {
+    for (int vertical = 0; vertical < 2; vertical++) {
+        struct dice_grid g;
+        memset(&g, 0, sizeof g);
+        /* Columns (or rows) 8..16: the first die at the origin, the rest to the east. */
+        for (int i = 0; i < 9; i++) {
+            int along = DICE_ORIGIN + i, cell = vertical ? along * DICE_GRID + DICE_ORIGIN
+                                                         : DICE_ORIGIN * DICE_GRID + along;
+            unsigned fwd = vertical ? DICE_N : DICE_E, back = vertical ? DICE_S : DICE_W;
+            unsigned e = i == 0 ? fwd : i == 8 ? back : fwd | back;
+            CHECK(dice_fits(dice_grid_need(&g, 0, cell), e));
+            dice_grid_place(&g, cell, e);
+        }
+        CHECK_EQ_INT(dice_grid_largest_closed(&g), 9);
+        CHECK_EQ_INT(dice_city_points(dice_grid_largest_closed(&g)), 28);
+    }
+    /* From the origin west to the border: a cap facing west on column 0 is open for ever. */
     struct dice_grid g;
     memset(&g, 0, sizeof g);
-    /* A cap on the west border facing west, next to a cap facing it from the east:
-     * cap(E) at col 0 and cap(W) at col 1 close; a cap facing west at col 0 is open. */
-    dice_grid_place(&g, 0 * DICE_GRID + 0, DICE_E);
-    dice_grid_place(&g, 0 * DICE_GRID + 1, DICE_W);
-    CHECK_EQ_INT(dice_grid_largest_closed(&g), 2);
-    dice_grid_place(&g, 2 * DICE_GRID + 0, DICE_W);
-    uint64_t city = dice_grid_city(&g, 2 * DICE_GRID);
-    CHECK_EQ_INT(dice_grid_open_edges(&g, city), 1);
-    /* A city edge on the north row faces out of the window. */
-    dice_grid_place(&g, 7 * DICE_GRID + 4, DICE_N);
-    CHECK_EQ_INT(dice_grid_open_edges(&g, dice_grid_city(&g, 7 * DICE_GRID + 4)), 1);
+    dice_grid_place(&g, DICE_ORIGIN_CELL, DICE_W);
+    for (int col = DICE_ORIGIN - 1; col > 0; col--)
+        dice_grid_place(&g, DICE_ORIGIN * DICE_GRID + col, DICE_E | DICE_W);
+    CHECK_EQ_INT(dice_grid_open_edges(&g, dice_grid_city(&g, 0)), 1);
+    dice_grid_place(&g, DICE_ORIGIN * DICE_GRID, DICE_E | DICE_W);
+    CHECK_EQ_INT(dice_grid_open_edges(&g, dice_grid_city(&g, 0)), 1); /* the border */
+    CHECK_EQ_INT(dice_grid_largest_closed(&g), 0);
+    CHECK_EQ_INT(dice_grid_find(&g, DICE_ORIGIN * DICE_GRID), 8);
+    CHECK_EQ_INT(dice_step(DICE_ORIGIN * DICE_GRID, 3), -1);
+    CHECK_EQ_INT(dice_step(DICE_CELLS - 1, 0), -1);
+    CHECK_EQ_INT(dice_step(DICE_CELLS - 1, 1), -1);
+    CHECK_EQ_INT(dice_step(0, 2), -1);
+}
+
+/* Legal cells of a face: how many cells of the window take it. */
+static int legal_count(const struct dice_grid *g, unsigned edges)
+{
+    uint8_t need[DICE_CELLS];
+    dice_grid_needs(g, 0, need);
+    int n = 0;
+    for (int c = 0; c < DICE_CELLS; c++) {
+        CHECK_EQ_INT(need[c], dice_grid_need(g, 0, c));
+        n += dice_fits(need[c], edges);
+    }
+    return n;
 }
 
 /* Matching: which cells accept which rotations next to a lone cap. */
@@ -169,38 +202,46 @@ static void test_matching(void)
 {
     struct dice_grid g;
     memset(&g, 0, sizeof g);
-    int origin = DICE_ORIGIN * DICE_GRID + DICE_ORIGIN;
+    int origin = DICE_ORIGIN_CELL;
     /* On an empty grid only the origin is open to the first die. */
-    CHECK(dice_grid_legal(&g, DICE_N) == 1ULL << origin);
+    CHECK_EQ_INT(legal_count(&g, DICE_N), 1);
+    CHECK(dice_fits(dice_grid_need(&g, 0, origin), DICE_N));
     dice_grid_place(&g, origin, DICE_N); /* a cap, city to the north */
     int north = origin + DICE_GRID, south = origin - DICE_GRID;
     int east = origin + 1, west = origin - 1;
-    uint64_t cap_south = dice_grid_legal(&g, DICE_S);   /* a cap facing south */
-    uint64_t cap_north = dice_grid_legal(&g, DICE_N);
-    uint64_t straight_ns = dice_grid_legal(&g, DICE_N | DICE_S);
-    uint64_t straight_ew = dice_grid_legal(&g, DICE_E | DICE_W);
-    CHECK((cap_south >> north) & 1u);     /* closes the cap */
-    CHECK(!((cap_north >> north) & 1u));  /* field against city */
-    CHECK((straight_ns >> north) & 1u);
-    CHECK(!((straight_ew >> north) & 1u));
-    CHECK(!((straight_ns >> south) & 1u)); /* city against the cap's field side */
-    CHECK((straight_ew >> south) & 1u);
-    CHECK(!((straight_ew >> east) & 1u));
-    CHECK(!((straight_ew >> west) & 1u));
-    CHECK((straight_ns >> east) & 1u);
-    CHECK(!((cap_south >> origin) & 1u)); /* occupied */
-    /* Far cells accept anything: 63 empty cells, minus the 3 sides where a N-S straight
+#define OK(cell, edges) dice_fits(dice_grid_need(&g, 0, cell), edges)
+    CHECK(OK(north, DICE_S));              /* closes the cap */
+    CHECK(!OK(north, DICE_N));             /* field against city */
+    CHECK(OK(north, DICE_N | DICE_S));
+    CHECK(!OK(north, DICE_E | DICE_W));
+    CHECK(!OK(south, DICE_N | DICE_S));    /* city against the cap's field side */
+    CHECK(OK(south, DICE_E | DICE_W));
+    CHECK(!OK(east, DICE_E | DICE_W));
+    CHECK(!OK(west, DICE_E | DICE_W));
+    CHECK(OK(east, DICE_N | DICE_S));
+    CHECK(!OK(origin, DICE_S));            /* occupied */
+#undef OK
+    /* Far cells accept anything: 288 empty cells, minus the 3 sides where a N-S straight
      * fails (south) or an E-W straight fails (north, east, west). */
-    CHECK_EQ_INT(dice_popcount(straight_ns), 62);
-    CHECK_EQ_INT(dice_popcount(straight_ew), 60);
+    CHECK_EQ_INT(legal_count(&g, DICE_N | DICE_S), 287);
+    CHECK_EQ_INT(legal_count(&g, DICE_E | DICE_W), 285);
     /* A corner (N|E) in its 4 rotations next to the cap. */
     int total = 0;
     for (int r = 0; r < 4; r++)
-        total += dice_popcount(dice_grid_legal(&g, dice_rotate(DICE_N | DICE_E, r)));
-    /* Each rotation is legal on the 59 cells away from the cap; near it: north needs S
+        total += legal_count(&g, dice_rotate(DICE_N | DICE_E, r));
+    /* Each rotation is legal on the 284 cells away from the cap; near it: north needs S
      * city (rotations 1 and 2), south needs N field (rotations 1, 2), east needs W field
      * (rotations 0, 1), west needs E field (rotations 2, 3). */
-    CHECK_EQ_INT(total, 59 * 4 + 8);
+    CHECK_EQ_INT(total, 284 * 4 + 8);
+    /* Under `touching`, only the 4 neighbours are open. */
+    uint8_t need[DICE_CELLS];
+    dice_grid_needs(&g, 1, need);
+    int open = 0;
+    for (int c = 0; c < DICE_CELLS; c++) {
+        CHECK_EQ_INT(need[c], dice_grid_need(&g, 1, c));
+        open += need[c] != DICE_NEED_NONE;
+    }
+    CHECK_EQ_INT(open, 4);
 }
 
 static void test_rotation(void)
@@ -216,19 +257,8 @@ int main(void)
     test_scoring_table();
     test_layouts();
     test_nine();
-    test_border();
+    test_long_lines();
     test_matching();
     test_rotation();
-    /* The n-th set bit, against a bit-by-bit walk. */
-    kk_rng rng;
-    kk_rng_seed(&rng, 5, 5);
-    for (int t = 0; t < 1000; t++) {
-        uint64_t b = ((uint64_t)kk_rng_u32(&rng) << 32 | kk_rng_u32(&rng)) & kk_rng_u32(&rng);
-        int n = 0;
-        for (int cell = 0; cell < 64; cell++)
-            if ((b >> cell) & 1u)
-                CHECK_EQ_INT(dice_select_bit(b, n++), cell);
-        CHECK_EQ_INT(dice_popcount(b), n);
-    }
     return kk_test_done("dice_grid");
 }

@@ -121,7 +121,9 @@ static void test_matching(void)
     snprintf(text, sizeof text, "%s0: C0@0,0\n0: C2@0,0\n", roll);
     CHECK_EQ_INT(play(text), 5);
     /* Outside the window, and a face not on these dice. */
-    snprintf(text, sizeof text, "%s0: C0@0,0\n0: T0@5,0\n", roll);
+    snprintf(text, sizeof text, "%s0: C0@0,0\n0: T0@9,0\n", roll);
+    CHECK_EQ_INT(play(text), 5);
+    snprintf(text, sizeof text, "%s0: C0@0,0\n0: T0@0,-9\n", roll);
     CHECK_EQ_INT(play(text), 5);
     snprintf(text, sizeof text, "%s0: +0@0,0\n", roll);
     CHECK_EQ_INT(play(text), 4);
@@ -196,7 +198,7 @@ static void test_touching(void)
 /* Number of legal moves after text (a seat's node). */
 static int count_moves(const char *text)
 {
-    static kk_move moves[4096];
+    static kk_move moves[8192];
     if (play(text) != 0)
         return -1;
     return kk_game_carcassonne_dice.legal_moves(&st, moves);
@@ -210,9 +212,10 @@ static void test_move_counts(void)
     /* Three knights: bank too; every die gone but knights: roll+0..roll+2 (roll+3
      * would throw nothing). */
     CHECK_EQ_INT(count_moves(HEAD "* KKKXXXXXX\n"), 3 + 1 + 1);
-    /* After a cap (city north) at the origin, the straight has 62 + 60 placements
-     * (test_dice_grid) and the corner 59*4 + 8; then roll+0..2 and stop. */
-    CHECK_EQ_INT(count_moves(HEAD "* CSLKKXXXX\n0: C0@0,0\n"), 62 + 60 + 244 + 3 + 1);
+    /* After a cap (city north) at the origin, the straight has 287 + 285 placements in the
+     * 17 x 17 window (test_dice_grid) and the corner 284*4 + 8; then roll+0..2 and stop. */
+    CHECK_EQ_INT(count_moves(HEAD "* CSLKKXXXX\n0: C0@0,0\n"), 287 + 285 + 284 * 4 + 8 + 3 + 1);
+    CHECK(count_moves(HEAD "* CSLKKXXXX\n0: C0@0,0\n") <= kk_game_carcassonne_dice.max_moves);
     /* placement=touching: after a cap (city north) at the origin, only its 4 neighbours:
      * straight 1 + 1 (north: N-S; south: E-W) + 2 (east and west: N-S) = 4, corner 2 per
      * side = 8 (test_dice_grid); then roll+0..2 and stop. */

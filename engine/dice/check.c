@@ -42,32 +42,28 @@ int dice_check(const void *state, kk_error *err)
     if (s->phase == DICE_PHASE_ROLL && s->to_roll == 0)
         return kk_fail(err, "a roll of no dice");
     const struct dice_grid *g = &s->grid;
-    if (__builtin_popcountll(g->occupied) != s->built)
-        return kk_fail(err, "%d dice on the grid, %d built", __builtin_popcountll(g->occupied),
-                       s->built);
-    if (s->built && !((g->occupied >> (DICE_ORIGIN * DICE_GRID + DICE_ORIGIN)) & 1u))
+    if (g->count != s->built)
+        return kk_fail(err, "%d dice on the grid, %d built", g->count, s->built);
+    if (s->built && g->cell[0] != DICE_ORIGIN_CELL)
         return kk_fail(err, "the first die is not at the origin");
-    for (int d = 0; d < 4; d++)
-        if (g->city[d] & ~g->occupied)
-            return kk_fail(err, "city edge on an empty cell");
-    for (uint64_t left = g->occupied; left; left &= left - 1) {
-        int cell = __builtin_ctzll(left);
-        unsigned e = dice_grid_edges(g, cell);
+    for (int i = 0; i < g->count; i++) {
+        int cell = g->cell[i];
+        unsigned e = g->edges[i];
+        if (cell >= DICE_CELLS || dice_grid_find(g, cell) != i)
+            return kk_fail(err, "die %d at cell %d: outside the window or on another die", i,
+                           cell);
         int shape = 0;
         for (int k = 0; k < s->num_kinds && !shape; k++)
             for (int r = 0; r < 4; r++)
                 shape |= dice_rotate(s->kind_edges[k], r) == e;
         if (!shape)
             return kk_fail(err, "die at cell %d has edges %#x, not a face of these dice", cell, e);
-        int col = cell % DICE_GRID, row = cell / DICE_GRID;
         /* Each pair checked once, from its west and south member. */
-        if (col + 1 < DICE_GRID && ((g->occupied >> (cell + 1)) & 1u) &&
-            !(e & DICE_E) != !(dice_grid_edges(g, cell + 1) & DICE_W))
-            return kk_fail(err, "edges do not match between cells %d and %d", cell, cell + 1);
-        if (row + 1 < DICE_GRID && ((g->occupied >> (cell + DICE_GRID)) & 1u) &&
-            !(e & DICE_N) != !(dice_grid_edges(g, cell + DICE_GRID) & DICE_S))
-            return kk_fail(err, "edges do not match between cells %d and %d", cell,
-                           cell + DICE_GRID);
+        for (int d = 0; d < 2; d++) {
+            int c = dice_step(cell, d), j = c < 0 ? -1 : dice_grid_find(g, c);
+            if (j >= 0 && !((e >> d) & 1u) != !((g->edges[j] >> (d + 2)) & 1u))
+                return kk_fail(err, "edges do not match between cells %d and %d", cell, c);
+        }
     }
     return 0;
 }

@@ -14,8 +14,12 @@
 #define DICE_ROLLS 3     /* rolls per turn */
 #define DICE_KINDS 4     /* at most 4 different city faces on a die */
 #define DICE_SLOTS 6     /* faces per die: 4 city faces, knight, catapult */
-#define DICE_GRID 8      /* the build window is DICE_GRID x DICE_GRID cells */
-#define DICE_ORIGIN 3    /* the turn's first die is at column and row DICE_ORIGIN */
+#define DICE_GRID 17     /* the build window is DICE_GRID x DICE_GRID cells */
+#define DICE_ORIGIN 8    /* the turn's first die is at column and row DICE_ORIGIN: the window
+                          * reaches 8 cells from it every way, so any city of 9 dice or fewer
+                          * through the first die fits whichever of its dice came first */
+#define DICE_CELLS (DICE_GRID * DICE_GRID)
+#define DICE_ORIGIN_CELL (DICE_ORIGIN * DICE_GRID + DICE_ORIGIN)
 
 /* Edge bits of a city face (1 = city edge), before rotation. */
 enum { DICE_N = 1, DICE_E = 2, DICE_S = 4, DICE_W = 8 };
@@ -26,10 +30,16 @@ enum { DICE_CAP, DICE_STRAIGHT, DICE_CORNER, DICE_TEE, DICE_CROSS, DICE_LAYOUTS 
 /* Decision phases. */
 enum { DICE_PHASE_ROLL, DICE_PHASE_DECIDE, DICE_PHASE_OVER };
 
-/* Moves: builds are (kind << 8) | (rotation << 6) | cell; the rest are control moves. */
-#define DICE_MOVE_ROLL 1024 /* + number of this roll's knights set aside (0..9) */
-#define DICE_MOVE_STOP 1040 /* stop and score the largest closed city */
-#define DICE_MOVE_BANK 1041 /* stop without scoring, keep a knight, double the next turn */
+/* Moves: builds are (kind << 11) | (rotation << 9) | cell (cell < DICE_CELLS); the rest
+ * are control moves. */
+#define DICE_MOVE_KIND_SHIFT 11
+#define DICE_MOVE_ROT_SHIFT 9
+#define DICE_MOVE_CELL_MASK 511
+#define DICE_MOVE_ROLL 8192 /* + number of this roll's knights set aside (0..9) */
+#define DICE_MOVE_STOP 8208 /* stop and score the largest closed city */
+#define DICE_MOVE_BANK 8209 /* stop without scoring, keep a knight, double the next turn */
+#define DICE_BUILD(kind, rot, cell) \
+    (((kind) << DICE_MOVE_KIND_SHIFT) | ((rot) << DICE_MOVE_ROT_SHIFT) | (cell))
 
 /* Chance outcomes: 4 bits per outcome category holding how many dice show it;
  * categories are the distinct city faces (kind order), then knight, then catapult. */
@@ -56,12 +66,14 @@ enum {
     DICE_NUM_STATS
 };
 
-/* The build grid of the player to move: bit (row * DICE_GRID + col) of each board.
- * Row grows to the north, column to the east. city[d] marks dice whose edge in
- * direction d (0 N, 1 E, 2 S, 3 W) is city. */
+/* The build grid of the player to move: the dice built this turn, in building order
+ * (at most 9, so a list is smaller than any board of the window and every query is a
+ * short scan). Cell = row * DICE_GRID + column; row grows to the north, column to the
+ * east. Edge bits: 1 N, 2 E, 4 S, 8 W (1 = city edge). */
 struct dice_grid {
-    uint64_t occupied;
-    uint64_t city[4];
+    uint8_t count;
+    uint8_t edges[DICE_COUNT];
+    uint16_t cell[DICE_COUNT];
 };
 
 struct dice_state {
@@ -117,62 +129,53 @@ static inline unsigned dice_rotate(unsigned edges, int rot)
 static inline int dice_popcount(uint64_t b)
 {
     /* Portable bit count: the generic x86-64 target has no popcnt instruction and the
-     * library fallback is a function call on the hot path. */
+     * library fallback is a function call. */
     b = b - ((b >> 1) & 0x5555555555555555ULL);
     b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
     b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
     return (int)((b * 0x0101010101010101ULL) >> 56);
 }
 
-/* Cell of the n-th (0-based) set bit of b; n < dice_popcount(b). */
-static inline int dice_select_bit(uint64_t b, int n)
+/* What a cell asks of a die, for placement legality: bits 0-3 are the sides whose
+ * neighbour shows a city edge there (the die must show city), bits 4-7 the sides whose
+ * neighbour shows field (the die must show field). A cell no die may take (occupied;
+ * not the origin for the turn's first die; not touching a die under `touching`) asks
+ * DICE_NEED_NONE: city and field on the north side, which no face satisfies. */
+#define DICE_NEED_NONE 0x11u
+static inline int dice_fits(unsigned need, unsigned edges)
 {
-    uint64_t c = b - ((b >> 1) & 0x5555555555555555ULL);
-    c = (c & 0x3333333333333333ULL) + ((c >> 2) & 0x3333333333333333ULL);
-    c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0FULL; /* bits per byte */
-    int shift = 0;
-    for (;; shift += 8) {
-        int in_byte = (int)((c >> shift) & 0xFF);
-        if (n < in_byte)
-            break;
-        n -= in_byte;
+    return !((need >> 4) & edges) && !(need & ~edges & 15u);
+}
+
+/* The cell one step in direction d (0 N, 1 E, 2 S, 3 W), or -1 outside the window. */
+static inline int dice_step(int cell, int d)
+{
+    int col = cell % DICE_GRID;
+    switch (d) {
+    case 0: return cell + DICE_GRID < DICE_CELLS ? cell + DICE_GRID : -1;
+    case 1: return col + 1 < DICE_GRID ? cell + 1 : -1;
+    case 2: return cell >= DICE_GRID ? cell - DICE_GRID : -1;
+    default: return col > 0 ? cell - 1 : -1;
     }
-    uint64_t byte = (b >> shift) & 0xFF;
-    while (n--)
-        byte &= byte - 1;
-    return shift + __builtin_ctzll(byte);
 }
 
-/* What placement legality needs from a grid, computed once per decision: the cells open
- * to a die (empty; next to a built die when `touching`), and for each side d of a cell,
- * whether the neighbour there is a die showing city (city[d]) or field (field[d]) on the
- * touching edge. */
-struct dice_adjacency {
-    uint64_t empty;
-    uint64_t city[4], field[4];
-};
-void dice_grid_adjacency(const struct dice_grid *g, int touching, struct dice_adjacency *a);
-
-/* Cells where a die with edge bits `edges` may be placed: empty, and every touching edge
- * matches (city against city, field against field). */
-static inline uint64_t dice_adjacency_legal(const struct dice_adjacency *a, unsigned edges)
-{
-    uint64_t bad = ((edges & DICE_N) ? a->field[0] : a->city[0]) |
-                   ((edges & DICE_E) ? a->field[1] : a->city[1]) |
-                   ((edges & DICE_S) ? a->field[2] : a->city[2]) |
-                   ((edges & DICE_W) ? a->field[3] : a->city[3]);
-    return a->empty & ~bad;
-}
-
-/* The same for one placement. The first die of a turn may only go to the origin. */
-uint64_t dice_grid_legal(const struct dice_grid *g, unsigned edges);
+/* The need of every cell of the window, computed once per decision. */
+void dice_grid_needs(const struct dice_grid *g, int touching, uint8_t *need);
+/* The need of one cell (the same value as dice_grid_needs gives it). */
+unsigned dice_grid_need(const struct dice_grid *g, int touching, int cell);
 void dice_grid_place(struct dice_grid *g, int cell, unsigned edges);
+/* Index in the list of the die at cell, -1 when the cell is empty. */
+int dice_grid_find(const struct dice_grid *g, int cell);
 /* Edge bits of the die at cell (0 when empty). */
 unsigned dice_grid_edges(const struct dice_grid *g, int cell);
-/* The city containing the die at cell (a board of cells). */
-uint64_t dice_grid_city(const struct dice_grid *g, int cell);
-/* Number of city edges of the cells in `city` that face an empty cell or the window edge. */
-int dice_grid_open_edges(const struct dice_grid *g, uint64_t city);
+/* Cities: city[i] = the number of the city holding die i (0, 1, ... in order of their first
+ * die); returns the number of cities. */
+int dice_grid_cities(const struct dice_grid *g, uint8_t *city);
+/* Dice of the list in a city, as a bit mask of list indices. */
+uint16_t dice_grid_city(const struct dice_grid *g, int die);
+/* Number of city edges of the dice in `members` (a bit mask of list indices) that face
+ * an empty cell or the window's border. */
+int dice_grid_open_edges(const struct dice_grid *g, uint16_t members);
 /* Dice in the largest closed city (0 when none). */
 int dice_grid_largest_closed(const struct dice_grid *g);
 /* Adds to counts[size] one for every closed city of that size (counts has 10 entries)
@@ -207,9 +210,9 @@ int dice_check(const void *state, kk_error *err);
 /* --- eval.c ----------------------------------------------------------------------------- */
 /* Greedy value of state for seat, in points (see the rules doc). */
 double dice_evaluate(const void *state, int seat);
-/* Chance-weighted points of the open city `city` (a board of cells): the points it would
+/* Chance-weighted points of the open city of the dice in `members` (list indices): the points it would
  * have with every hole filled, times the chance of filling them this turn (rules doc). */
-double dice_open_city_value(const struct dice_state *s, uint64_t city);
+double dice_open_city_value(const struct dice_state *s, uint16_t members);
 
 /* --- render.c: the track and the build grid as text (draw) and SVG (svg) ------------ */
 struct kk_buf;

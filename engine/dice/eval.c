@@ -10,9 +10,6 @@
  * clash with it (rare): counted as this likely. */
 #define DICE_READY_FITS 0.9
 
-#define COL_FIRST 0x0101010101010101ULL
-#define COL_LAST 0x8080808080808080ULL
-
 /* The layout whose rotation has exactly these city edges. */
 static int layout_of(unsigned edges)
 {
@@ -25,22 +22,41 @@ static int layout_of(unsigned edges)
     }
 }
 
-double dice_open_city_value(const struct dice_state *s, uint64_t city)
+double dice_open_city_value(const struct dice_state *s, uint16_t members)
 {
     const struct dice_grid *g = &s->grid;
-    uint64_t empty = ~g->occupied;
-    /* Empty cells that city edges of this city face, by the side of the hole they touch. */
-    uint64_t from_n = ((city & g->city[2]) >> 8) & empty;
-    uint64_t from_e = ((city & g->city[3]) >> 1) & ~COL_LAST & empty;
-    uint64_t from_s = ((city & g->city[0]) << 8) & empty;
-    uint64_t from_w = ((city & g->city[1]) << 1) & ~COL_FIRST & empty;
-    uint64_t holes = from_n | from_e | from_s | from_w;
-    int n = dice_popcount(city), open = dice_grid_open_edges(g, city);
-    int inside = dice_popcount(from_n) + dice_popcount(from_e) + dice_popcount(from_s) +
-                 dice_popcount(from_w);
-    if (open != inside)
-        return 0; /* a city edge against the window border never closes */
-
+    /* The holes: empty cells that city edges of this city face, each with the sides of it
+     * that those edges touch. */
+    int hole[4 * DICE_COUNT], holes_n = 0;
+    unsigned want_of[4 * DICE_COUNT];
+    for (int i = 0; i < g->count; i++) {
+        if (!((members >> i) & 1u))
+            continue;
+        for (int d = 0; d < 4; d++) {
+            if (!((g->edges[i] >> d) & 1u))
+                continue;
+            int c = dice_step(g->cell[i], d);
+            if (c < 0)
+                return 0; /* a city edge against the window border never closes */
+            if (dice_grid_find(g, c) >= 0)
+                continue;
+            int h = 0;
+            while (h < holes_n && hole[h] != c)
+                h++;
+            if (h == holes_n) {
+                hole[holes_n] = c;
+                want_of[holes_n++] = 0;
+            }
+            want_of[h] |= 1u << ((d + 2) & 3);
+        }
+    }
+    /* Holes are served in cell order (south to north, then west to east). */
+    for (int h = 1; h < holes_n; h++)
+        for (int j = h; j > 0 && hole[j - 1] > hole[j]; j--) {
+            int tc = hole[j]; hole[j] = hole[j - 1]; hole[j - 1] = tc;
+            unsigned tw = want_of[j]; want_of[j] = want_of[j - 1]; want_of[j - 1] = tw;
+        }
+    int n = dice_popcount(members);
     int ready[DICE_KINDS] = {0}, spare = 0, throws = DICE_ROLLS - s->rolls_done;
     if (s->phase == DICE_PHASE_DECIDE)
         for (int k = 0; k < s->num_kinds; k++)
@@ -48,14 +64,10 @@ double dice_open_city_value(const struct dice_state *s, uint64_t city)
     double reach = 1.0;
     int waiting = 0;                 /* holes left for dice still to be thrown */
     double need_chance[DICE_COUNT]; /* per throw of one die: shows the hole's face */
-    int holes_n = dice_popcount(holes);
     if (holes_n > DICE_COUNT - n)
         return 0; /* more holes than dice in the game */
-    for (uint64_t left = holes; left; left &= left - 1) {
-        uint64_t bit = left & (0 - left);
-        unsigned want = ((from_n & bit) ? DICE_N : 0) | ((from_e & bit) ? DICE_E : 0) |
-                        ((from_s & bit) ? DICE_S : 0) | ((from_w & bit) ? DICE_W : 0);
-        int layout = layout_of(want), kind = -1;
+    for (int h = 0; h < holes_n; h++) {
+        int layout = layout_of(want_of[h]), kind = -1;
         for (int k = 0; k < s->num_kinds; k++)
             if (s->kind_layout[k] == layout)
                 kind = k;
@@ -96,11 +108,10 @@ static double turn_value(const struct dice_state *s)
 {
     const struct dice_grid *g = &s->grid;
     double best = dice_city_points(dice_grid_largest_closed(g));
-    uint64_t left = g->occupied;
+    uint16_t left = (uint16_t)((1u << g->count) - 1);
     while (left) {
-        int cell = __builtin_ctzll(left);
-        uint64_t city = dice_grid_city(g, cell);
-        left &= ~city;
+        uint16_t city = dice_grid_city(g, __builtin_ctz(left));
+        left &= (uint16_t)~city;
         if (dice_grid_open_edges(g, city) > 0) {
             double v = dice_open_city_value(s, city);
             if (v > best)

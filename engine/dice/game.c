@@ -176,29 +176,26 @@ static int control_moves(const struct dice_state *s, kk_move *out)
 static int dice_legal_moves(const void *state, kk_move *out)
 {
     const struct dice_state *s = state;
-    struct dice_adjacency adj;
+    uint8_t need[DICE_CELLS];
     int n = 0;
-    dice_grid_adjacency(&s->grid, s->touching, &adj);
+    dice_grid_needs(&s->grid, s->touching, need);
     for (int k = 0; k < s->num_kinds; k++) {
         if (!s->rolled_kind[k])
             continue;
         for (int rot = 0; rot < s->kind_periods[k]; rot++) {
-            uint64_t cells = dice_adjacency_legal(&adj, s->kind_rotated[k][rot]);
-            while (cells) {
-                int cell = __builtin_ctzll(cells);
-                cells &= cells - 1;
-                out[n++] = (k << 8) | (rot << 6) | cell;
-            }
+            unsigned edges = s->kind_rotated[k][rot];
+            for (int cell = 0; cell < DICE_CELLS; cell++)
+                if (dice_fits(need[cell], edges))
+                    out[n++] = DICE_BUILD(k, rot, cell);
         }
     }
     return n + control_moves(s, out + n);
 }
 
-
 /* Same distribution as a uniform pick from dice_legal_moves(), without listing them:
  * rejection sampling from every (face, rotation, cell) triple plus the control moves.
- * At most 9 dice leave at least 55 empty cells, most of them legal for any face, so a
- * pick is accepted after about 1.2 draws. */
+ * At most 9 dice leave at least 280 empty cells of the window, nearly all of them legal
+ * for any face, so a pick is accepted after about 1.05 draws. */
 static kk_move dice_random_move(const void *state, kk_rng *rng)
 {
     const struct dice_state *s = state;
@@ -209,43 +206,41 @@ static kk_move dice_random_move(const void *state, kk_rng *rng)
             continue;
         for (int rot = 0; rot < s->kind_periods[k]; rot++) {
             edges[combos] = s->kind_rotated[k][rot];
-            moves[combos++] = (k << 8) | (rot << 6);
+            moves[combos++] = DICE_BUILD(k, rot, 0);
         }
     }
     kk_move control[DICE_COUNT + 3];
     int nc = control_moves(s, control);
-    if (!s->grid.occupied) {
+    if (!s->grid.count) {
         /* The first die: only the origin, so every combination is one legal move. */
         uint32_t pick = kk_rng_below(rng, (uint32_t)(combos + nc));
         if ((int)pick >= combos)
             return control[pick - (uint32_t)combos];
-        return moves[pick] | (DICE_ORIGIN * DICE_GRID + DICE_ORIGIN);
+        return moves[pick] | DICE_ORIGIN_CELL;
     }
-    struct dice_adjacency adj;
-    dice_grid_adjacency(&s->grid, s->touching, &adj);
     if (s->touching) {
         /* Few cells are open, so count them exactly instead of rejecting. */
-        uint64_t boards[DICE_KINDS * 4];
+        uint8_t need[DICE_CELLS];
+        dice_grid_needs(&s->grid, 1, need);
         int total = 0;
-        for (int c = 0; c < combos; c++) {
-            boards[c] = dice_adjacency_legal(&adj, edges[c]);
-            total += dice_popcount(boards[c]);
-        }
+        for (int c = 0; c < combos; c++)
+            for (int cell = 0; cell < DICE_CELLS; cell++)
+                total += dice_fits(need[cell], edges[c]);
         int pick = (int)kk_rng_below(rng, (uint32_t)(total + nc));
         if (pick >= total)
             return control[pick - total];
-        int c = 0;
-        while (pick >= dice_popcount(boards[c]))
-            pick -= dice_popcount(boards[c++]);
-        return moves[c] | dice_select_bit(boards[c], pick);
+        for (int c = 0;; c++)
+            for (int cell = 0; cell < DICE_CELLS; cell++)
+                if (dice_fits(need[cell], edges[c]) && pick-- == 0)
+                    return moves[c] | cell;
     }
-    uint32_t range = (uint32_t)(combos * 64 + nc);
+    uint32_t range = (uint32_t)(combos * DICE_CELLS + nc);
     for (;;) {
         uint32_t pick = kk_rng_below(rng, range);
-        if (pick >= (uint32_t)combos * 64)
-            return control[pick - (uint32_t)combos * 64];
-        int c = (int)(pick >> 6), cell = (int)(pick & 63);
-        if ((dice_adjacency_legal(&adj, edges[c]) >> cell) & 1u)
+        if (pick >= (uint32_t)(combos * DICE_CELLS))
+            return control[pick - (uint32_t)(combos * DICE_CELLS)];
+        int c = (int)(pick / DICE_CELLS), cell = (int)(pick % DICE_CELLS);
+        if (dice_fits(dice_grid_need(&s->grid, 0, cell), edges[c]))
             return moves[c] | cell;
     }
 }
@@ -323,7 +318,8 @@ static void dice_apply(void *state, kk_move move)
     if (s->phase == DICE_PHASE_ROLL) {
         apply_roll(s, move);
     } else if (move < DICE_MOVE_ROLL) {
-        int kind = move >> 8, rot = (move >> 6) & 3, cell = move & 63;
+        int kind = move >> DICE_MOVE_KIND_SHIFT, rot = (move >> DICE_MOVE_ROT_SHIFT) & 3;
+        int cell = move & DICE_MOVE_CELL_MASK;
         dice_grid_place(&s->grid, cell, s->kind_rotated[kind][rot]);
         s->rolled_kind[kind]--;
         s->built++;
@@ -430,7 +426,8 @@ const struct kk_game kk_game_carcassonne_dice = {
     .max_players = DICE_MAX_SEATS,
     .default_players = 2,
     .state_size = sizeof(struct dice_state),
-    .max_moves = 2048, /* 2002 outcomes of 9 dice over 6 categories; builds <= 4*4*64+12 */
+    .max_moves = 4640, /* builds <= 4 faces * 4 rotations * 289 cells, + 12 control moves;
+                        * 2002 outcomes of 9 dice over 6 categories */
     .score_scale = 42,
     .cooperative = 0,
     .params = dice_params,

@@ -1,110 +1,164 @@
-/* The dice game's build grid as bitboards: one 64-bit board for occupied cells and one per
- * direction for dice whose edge on that side is city. Legality of a placement and city
- * flood fills are a handful of shifts, which keeps random playouts fast. */
+/* The dice game's build grid: the (at most 9) dice of the turn as a list of cells and edge
+ * bits in a 17 x 17 window around the first die. Every query scans the list, which is
+ * shorter than any board of the window; legal_moves asks once for the needs of all cells. */
+#include <string.h>
+
 #include "dice.h"
-
-#define COL_FIRST 0x0101010101010101ULL
-#define COL_LAST 0x8080808080808080ULL
-#define ROW_LAST 0xFF00000000000000ULL
-#define ROW_FIRST 0x00000000000000FFULL
-
-static const uint64_t origin_bit = 1ULL << (DICE_ORIGIN * DICE_GRID + DICE_ORIGIN);
-
-/* A board moved one cell in a direction; bits leaving the window are dropped. */
-static inline uint64_t go_north(uint64_t b) { return b << 8; }
-static inline uint64_t go_south(uint64_t b) { return b >> 8; }
-static inline uint64_t go_east(uint64_t b) { return (b << 1) & ~COL_FIRST; }
-static inline uint64_t go_west(uint64_t b) { return (b >> 1) & ~COL_LAST; }
-
-static inline int popcount64(uint64_t b) { return dice_popcount(b); }
-
-void dice_grid_adjacency(const struct dice_grid *g, int touching, struct dice_adjacency *a)
-{
-    uint64_t occ = g->occupied;
-    if (!occ) {
-        /* The first die of a turn goes to the origin; nothing is forbidden there. */
-        a->empty = origin_bit;
-        for (int d = 0; d < 4; d++)
-            a->city[d] = a->field[d] = 0;
-        return;
-    }
-    a->empty = ~occ;
-    if (touching)
-        a->empty &= go_north(occ) | go_south(occ) | go_east(occ) | go_west(occ);
-    /* Side d of a cell touches the neighbour's opposite side (d + 2) % 4. */
-    a->city[0] = go_south(g->city[2]);
-    a->field[0] = go_south(occ & ~g->city[2]);
-    a->city[1] = go_west(g->city[3]);
-    a->field[1] = go_west(occ & ~g->city[3]);
-    a->city[2] = go_north(g->city[0]);
-    a->field[2] = go_north(occ & ~g->city[0]);
-    a->city[3] = go_east(g->city[1]);
-    a->field[3] = go_east(occ & ~g->city[1]);
-}
-
-uint64_t dice_grid_legal(const struct dice_grid *g, unsigned edges)
-{
-    struct dice_adjacency a;
-    dice_grid_adjacency(g, 0, &a);
-    return dice_adjacency_legal(&a, edges);
-}
 
 void dice_grid_place(struct dice_grid *g, int cell, unsigned edges)
 {
-    uint64_t bit = 1ULL << cell;
-    g->occupied |= bit;
-    for (int d = 0; d < 4; d++)
-        g->city[d] |= bit & (0 - (uint64_t)((edges >> d) & 1u));
+    g->cell[g->count] = (uint16_t)cell;
+    g->edges[g->count++] = (uint8_t)edges;
+}
+
+int dice_grid_find(const struct dice_grid *g, int cell)
+{
+    for (int i = 0; i < g->count; i++)
+        if (g->cell[i] == cell)
+            return i;
+    return -1;
 }
 
 unsigned dice_grid_edges(const struct dice_grid *g, int cell)
 {
-    unsigned e = 0;
-    for (int d = 0; d < 4; d++)
-        if ((g->city[d] >> cell) & 1u)
-            e |= 1u << d;
-    return e;
+    int i = dice_grid_find(g, cell);
+    return i < 0 ? 0 : g->edges[i];
 }
 
-/* Every die joined to `seed` through city edges. Placement keeps touching edges matched,
- * so a city edge always leads to a die whose facing edge is city too. */
-static uint64_t flood(const struct dice_grid *g, uint64_t seed)
+void dice_grid_needs(const struct dice_grid *g, int touching, uint8_t *need)
 {
-    uint64_t city = seed;
-    for (;;) {
-        uint64_t grown = city | ((go_north(city & g->city[0]) | go_east(city & g->city[1]) |
-                                  go_south(city & g->city[2]) | go_west(city & g->city[3])) &
-                                 g->occupied);
-        if (grown == city)
-            return city;
-        city = grown;
+    if (!g->count) {
+        /* The first die of a turn goes to the origin; nothing is asked of it there. */
+        memset(need, DICE_NEED_NONE, DICE_CELLS);
+        need[DICE_ORIGIN_CELL] = 0;
+        return;
     }
+    memset(need, touching ? DICE_NEED_NONE : 0, DICE_CELLS);
+    if (touching)
+        for (int i = 0; i < g->count; i++)
+            for (int d = 0; d < 4; d++) {
+                int c = dice_step(g->cell[i], d);
+                if (c >= 0)
+                    need[c] = 0;
+            }
+    /* Side (d + 2) % 4 of the cell beyond side d of a die touches that side. */
+    for (int i = 0; i < g->count; i++)
+        for (int d = 0; d < 4; d++) {
+            int c = dice_step(g->cell[i], d);
+            if (c >= 0)
+                need[c] |= (uint8_t)(1u << ((d + 2) & 3) << ((g->edges[i] >> d) & 1u ? 0 : 4));
+        }
+    for (int i = 0; i < g->count; i++)
+        need[g->cell[i]] = DICE_NEED_NONE;
 }
 
-uint64_t dice_grid_city(const struct dice_grid *g, int cell)
+unsigned dice_grid_need(const struct dice_grid *g, int touching, int cell)
 {
-    return flood(g, 1ULL << cell);
+    if (!g->count)
+        return cell == DICE_ORIGIN_CELL ? 0 : DICE_NEED_NONE;
+    /* One pass over the list: random_move asks this of a random cell on every draw. */
+    unsigned need = 0;
+    int col = cell % DICE_GRID, touches = 0;
+    for (int i = 0; i < g->count; i++) {
+        int diff = g->cell[i] - cell, d;
+        if (diff == 0)
+            return DICE_NEED_NONE;
+        if (diff == DICE_GRID)
+            d = 0;
+        else if (diff == 1 && col + 1 < DICE_GRID)
+            d = 1;
+        else if (diff == -DICE_GRID)
+            d = 2;
+        else if (diff == -1 && col > 0)
+            d = 3;
+        else
+            continue;
+        touches = 1;
+        need |= 1u << d << ((g->edges[i] >> ((d + 2) & 3)) & 1u ? 0 : 4);
+    }
+    return touching && !touches ? DICE_NEED_NONE : need;
 }
 
-int dice_grid_open_edges(const struct dice_grid *g, uint64_t city)
+/* For each die and side, the list index of the die joined to it through city edges there,
+ * or -1 (an empty cell, or the window's border, which can never be closed); found in one
+ * pass over the pairs. Placement keeps touching edges matched, so a city edge facing a die
+ * faces a city edge of it. */
+static void city_links(const struct dice_grid *g, int8_t (*link)[4])
 {
-    uint64_t empty = ~g->occupied;
-    uint64_t n = city & g->city[0], e = city & g->city[1];
-    uint64_t s = city & g->city[2], w = city & g->city[3];
-    /* Edges against the window's border can never be closed: they count as open. */
-    return popcount64(go_north(n) & empty) + popcount64(n & ROW_LAST) +
-           popcount64(go_east(e) & empty) + popcount64(e & COL_LAST) +
-           popcount64(go_south(s) & empty) + popcount64(s & ROW_FIRST) +
-           popcount64(go_west(w) & empty) + popcount64(w & COL_FIRST);
+    memset(link, -1, sizeof(int8_t[4]) * g->count);
+    for (int i = 0; i < g->count; i++)
+        for (int j = i + 1; j < g->count; j++) {
+            int diff = g->cell[j] - g->cell[i], d;
+            if (diff == DICE_GRID)
+                d = 0;
+            else if (diff == 1 && g->cell[i] % DICE_GRID + 1 < DICE_GRID)
+                d = 1;
+            else if (diff == -DICE_GRID)
+                d = 2;
+            else if (diff == -1 && g->cell[i] % DICE_GRID > 0)
+                d = 3;
+            else
+                continue;
+            if ((g->edges[i] >> d) & 1u) {
+                link[i][d] = (int8_t)j;
+                link[j][(d + 2) & 3] = (int8_t)i;
+            }
+        }
 }
 
-static int city_closed(const struct dice_grid *g, uint64_t city)
+static uint16_t flood(const int8_t (*link)[4], int die)
 {
-    uint64_t empty = ~g->occupied;
-    uint64_t n = city & g->city[0], e = city & g->city[1];
-    uint64_t s = city & g->city[2], w = city & g->city[3];
-    return !((go_north(n) & empty) | (n & ROW_LAST) | (go_east(e) & empty) | (e & COL_LAST) |
-             (go_south(s) & empty) | (s & ROW_FIRST) | (go_west(w) & empty) | (w & COL_FIRST));
+    uint16_t members = (uint16_t)(1u << die), todo = members;
+    while (todo) {
+        int i = __builtin_ctz(todo);
+        todo &= (uint16_t)(todo - 1);
+        for (int d = 0; d < 4; d++) {
+            int j = link[i][d];
+            if (j >= 0 && !((members >> j) & 1u)) {
+                members |= (uint16_t)(1u << j);
+                todo |= (uint16_t)(1u << j);
+            }
+        }
+    }
+    return members;
+}
+
+uint16_t dice_grid_city(const struct dice_grid *g, int die)
+{
+    int8_t link[DICE_COUNT][4];
+    city_links(g, link);
+    return flood((const int8_t (*)[4])link, die);
+}
+
+int dice_grid_cities(const struct dice_grid *g, uint8_t *city)
+{
+    int8_t link[DICE_COUNT][4];
+    city_links(g, link);
+    int n = 0;
+    uint16_t left = (uint16_t)((1u << g->count) - 1);
+    while (left) {
+        uint16_t members = flood((const int8_t (*)[4])link, __builtin_ctz(left));
+        left &= (uint16_t)~members;
+        for (int i = 0; i < g->count; i++)
+            if ((members >> i) & 1u)
+                city[i] = (uint8_t)n;
+        n++;
+    }
+    return n;
+}
+
+int dice_grid_open_edges(const struct dice_grid *g, uint16_t members)
+{
+    int8_t link[DICE_COUNT][4];
+    city_links(g, link);
+    int open = 0;
+    for (int i = 0; i < g->count; i++)
+        if ((members >> i) & 1u)
+            for (int d = 0; d < 4; d++)
+                /* A city edge is open unless it is joined to a die: facing an empty cell,
+                 * or the window's border, which can never be closed. */
+                open += ((g->edges[i] >> d) & 1u) && link[i][d] < 0;
+    return open;
 }
 
 int dice_grid_largest_closed(const struct dice_grid *g)
@@ -114,13 +168,20 @@ int dice_grid_largest_closed(const struct dice_grid *g)
 
 int dice_grid_count_closed(const struct dice_grid *g, int *counts)
 {
+    int8_t link[DICE_COUNT][4];
+    city_links(g, link);
     int best = 0;
-    uint64_t left = g->occupied;
+    uint16_t left = (uint16_t)((1u << g->count) - 1);
     while (left) {
-        uint64_t city = flood(g, left & (~left + 1));
-        left &= ~city;
-        if (city_closed(g, city)) {
-            int n = popcount64(city);
+        uint16_t members = flood((const int8_t (*)[4])link, __builtin_ctz(left));
+        left &= (uint16_t)~members;
+        int closed = 1;
+        for (int i = 0; i < g->count && closed; i++)
+            if ((members >> i) & 1u)
+                for (int d = 0; d < 4; d++)
+                    closed &= !((g->edges[i] >> d) & 1u) || link[i][d] >= 0;
+        if (closed) {
+            int n = dice_popcount(members);
             if (counts)
                 counts[n]++;
             if (n > best)

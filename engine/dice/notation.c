@@ -62,7 +62,8 @@ int dice_move_to_text(const void *state, kk_move move, char *buf, size_t size)
             return snprintf(buf, size, "roll");
         return snprintf(buf, size, "roll+%d", move - DICE_MOVE_ROLL);
     }
-    int kind = (move >> 8) & 3, rot = (move >> 6) & 3, cell = move & 63;
+    int kind = (move >> DICE_MOVE_KIND_SHIFT) & 3, rot = (move >> DICE_MOVE_ROT_SHIFT) & 3;
+    int cell = move & DICE_MOVE_CELL_MASK;
     return snprintf(buf, size, "%c%d@%d,%d", dice_layout_letters[s->kind_layout[kind]], rot,
                     cell % DICE_GRID - DICE_ORIGIN, cell / DICE_GRID - DICE_ORIGIN);
 }
@@ -128,7 +129,7 @@ static int parse_build(const struct dice_state *s, const char *text, kk_move *mo
                         lo, hi);
     int cell = (y + DICE_ORIGIN) * DICE_GRID + x + DICE_ORIGIN;
     /* Rotations equal under the face's symmetry are one move. */
-    *move = (kind << 8) | ((rot % s->kind_periods[kind]) << 6) | cell;
+    *move = DICE_BUILD(kind, rot % s->kind_periods[kind], cell);
     return 0;
 }
 

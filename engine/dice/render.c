@@ -30,15 +30,14 @@ void dice_draw(const void *state, int seat, struct kk_buf *out)
             kk_buf_printf(out, " K");
         kk_buf_printf(out, "\n");
     }
-    if (!s->grid.occupied)
+    if (!s->grid.count)
         return;
     int lo_x = DICE_GRID, hi_x = -1, lo_y = DICE_GRID, hi_y = -1;
-    for (int c = 0; c < DICE_GRID * DICE_GRID; c++)
-        if (s->grid.occupied >> c & 1) {
-            int x = c % DICE_GRID, y = c / DICE_GRID;
-            lo_x = x < lo_x ? x : lo_x, hi_x = x > hi_x ? x : hi_x;
-            lo_y = y < lo_y ? y : lo_y, hi_y = y > hi_y ? y : hi_y;
-        }
+    for (int i = 0; i < s->grid.count; i++) {
+        int x = s->grid.cell[i] % DICE_GRID, y = s->grid.cell[i] / DICE_GRID;
+        lo_x = x < lo_x ? x : lo_x, hi_x = x > hi_x ? x : hi_x;
+        lo_y = y < lo_y ? y : lo_y, hi_y = y > hi_y ? y : hi_y;
+    }
     kk_buf_printf(out, "     ");
     for (int x = lo_x; x <= hi_x; x++)
         kk_buf_printf(out, "%3d", x - DICE_ORIGIN);
@@ -48,10 +47,10 @@ void dice_draw(const void *state, int seat, struct kk_buf *out)
             char row[3 * DICE_GRID + 1];
             memset(row, ' ', sizeof row);
             for (int x = lo_x; x <= hi_x; x++) {
-                int c = y * DICE_GRID + x;
-                if (!(s->grid.occupied >> c & 1))
+                int i = dice_grid_find(&s->grid, y * DICE_GRID + x);
+                if (i < 0)
                     continue;
-                unsigned e = dice_grid_edges(&s->grid, c);
+                unsigned e = s->grid.edges[i];
                 char *r = row + 3 * (x - lo_x);
                 if (k == 1) {
                     r[0] = e & DICE_W ? '#' : '.';
@@ -74,7 +73,7 @@ void dice_draw(const void *state, int seat, struct kk_buf *out)
         }
 }
 
-#define DIE 50
+#define DIE 34 /* 17 cells of the window fit the 600-pixel track width */
 
 static void die(struct kk_buf *out, double x0, double y0, unsigned e)
 {
@@ -137,10 +136,10 @@ void dice_svg(const void *state, struct kk_buf *out)
     kk_buf_printf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
                        "stroke=\"#bbb\" stroke-dasharray=\"4 3\"/>\n", gx, grid_top,
                   DICE_GRID * DIE, DICE_GRID * DIE);
-    for (int c = 0; c < DICE_GRID * DICE_GRID; c++)
-        if (s->grid.occupied >> c & 1) {
-            int x = c % DICE_GRID, y = DICE_GRID - 1 - c / DICE_GRID; /* north up */
-            die(out, gx + x * DIE, grid_top + y * DIE, dice_grid_edges(&s->grid, c));
-        }
+    for (int i = 0; i < s->grid.count; i++) {
+        int c = s->grid.cell[i];
+        int x = c % DICE_GRID, y = DICE_GRID - 1 - c / DICE_GRID; /* north up */
+        die(out, gx + x * DIE, grid_top + y * DIE, s->grid.edges[i]);
+    }
     kk_svg_end(out);
 }

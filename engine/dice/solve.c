@@ -30,7 +30,7 @@ struct enumerator {
     int kind_of[DICE_COUNT];
     int placed;
     int counts[DICE_KINDS];
-    uint8_t *closable_unbounded, *closable_window; /* indexed by count code */
+    uint8_t *closable; /* indexed by count code */
     long long cities;
 };
 
@@ -42,30 +42,6 @@ static int code_of(const int *counts, int kinds)
     for (int k = kinds - 1; k >= 0; k--)
         c = c * 10 + counts[k];
     return c;
-}
-
-/* 1 if some die of the city can be the turn's first: the window reaches 3 cells on one
- * side of it and 4 on the other, in both directions (any rotation or mirror image of the
- * whole city may be built, as every face layout is symmetric under mirroring). */
-static int fits_window(const struct enumerator *e)
-{
-    int minx = BOARD, maxx = -1, miny = BOARD, maxy = -1;
-    for (int i = 0; i < e->placed; i++) {
-        int x = e->cells[i] % BOARD, y = e->cells[i] / BOARD;
-        minx = x < minx ? x : minx;
-        maxx = x > maxx ? x : maxx;
-        miny = y < miny ? y : miny;
-        maxy = y > maxy ? y : maxy;
-    }
-    for (int i = 0; i < e->placed; i++) {
-        int x = e->cells[i] % BOARD, y = e->cells[i] / BOARD;
-        int a = x - minx, b = maxx - x, c = y - miny, d = maxy - y;
-        int lo1 = a < b ? a : b, hi1 = a < b ? b : a, lo2 = c < d ? c : d, hi2 = c < d ? d : c;
-        if (lo1 <= DICE_ORIGIN && hi1 <= DICE_GRID - 1 - DICE_ORIGIN && lo2 <= DICE_ORIGIN &&
-            hi2 <= DICE_GRID - 1 - DICE_ORIGIN)
-            return 1;
-    }
-    return 0;
 }
 
 /* The first open hole (in placement order, then N E S W), -1 when the city is closed;
@@ -101,9 +77,7 @@ static void grow(struct enumerator *e)
     if (h < 0) {
         int code = code_of(e->counts, e->s->num_kinds);
         e->cities++;
-        e->closable_unbounded[code] = 1;
-        if (fits_window(e))
-            e->closable_window[code] = 1;
+        e->closable[code] = 1;
         return;
     }
     if (e->placed + holes > DICE_COUNT)
@@ -244,7 +218,7 @@ int dice_solve(const struct dice_state *s, struct dice_solve_result *r, kk_error
 {
     memset(r, 0, sizeof *r);
     struct enumerator *e = calloc(1, sizeof *e);
-    uint8_t *closable = calloc(2, CODES);
+    uint8_t *closable = calloc(1, CODES);
     struct solver *sv = calloc(1, sizeof *sv);
     dice_u128 *memo = malloc(sizeof *memo * CODES * (DICE_COUNT + 1) * (DICE_ROLLS + 1));
     if (!e || !closable || !sv || !memo) {
@@ -252,8 +226,7 @@ int dice_solve(const struct dice_state *s, struct dice_solve_result *r, kk_error
         return kk_fail(err, "out of memory for the dice solver");
     }
     e->s = s;
-    e->closable_unbounded = closable;
-    e->closable_window = closable + CODES;
+    e->closable = closable;
     for (int k = 0; k < s->num_kinds; k++) {
         /* Every closed city can be turned so that one of its dice of kind k is unrotated. */
         e->edges[START] = (uint8_t)(s->kind_rotated[k][0] | 16);
@@ -272,28 +245,27 @@ int dice_solve(const struct dice_state *s, struct dice_solve_result *r, kk_error
     for (int i = 1; i <= DICE_COUNT * DICE_ROLLS; i++)
         sv->pow6[i] = sv->pow6[i - 1] * 6;
     sv->memo = memo;
-    for (int grid = 0; grid < 2; grid++) {
-        const uint8_t *ok = closable + grid * CODES;
-        /* best[code]: the largest closable sub-multiset, by dynamic programming over codes
-         * in increasing order (removing one die lowers the code). */
-        for (int code = 0; code < CODES; code++) {
-            int b = ok[code] ? code_size(code) : 0, c = code;
-            for (int k = 0, p = 1; k < DICE_KINDS; k++, p *= 10, c /= 10)
-                if (c % 10 && sv->best[code - p] > b)
-                    b = sv->best[code - p];
-            sv->best[code] = b;
-        }
-        for (size_t i = 0; i < (size_t)CODES * (DICE_COUNT + 1) * (DICE_ROLLS + 1); i++)
-            memo[i] = UNKNOWN;
-        for (int t = 1; t <= DICE_ROLLS; t++) {
-            r->numerator[grid][t] = value(sv, 0, DICE_COUNT, t);
-            r->denominator_exp[grid][t] = DICE_COUNT * t;
-        }
-        for (int size = 0; size <= DICE_COUNT; size++)
-            for (int code = 0; code < CODES; code++)
-                if (ok[code] && code_size(code) == size)
-                    r->closable_multisets[grid][size]++;
+    const uint8_t *ok = closable;
+    /* best[code]: the largest closable sub-multiset, by dynamic programming over codes in
+     * increasing order (removing one die lowers the code). */
+    for (int code = 0; code < CODES; code++) {
+        int b = ok[code] ? code_size(code) : 0, c = code;
+        for (int k = 0, p = 1; k < DICE_KINDS; k++, p *= 10, c /= 10)
+            if (c % 10 && sv->best[code - p] > b)
+                b = sv->best[code - p];
+        sv->best[code] = b;
     }
+    for (size_t i = 0; i < (size_t)CODES * (DICE_COUNT + 1) * (DICE_ROLLS + 1); i++)
+        memo[i] = UNKNOWN;
+    for (int t = 1; t <= DICE_ROLLS; t++) {
+        r->numerator[t] = value(sv, 0, DICE_COUNT, t);
+        r->denominator_exp[t] = DICE_COUNT * t;
+    }
+    for (int size = 0; size <= DICE_COUNT; size++)
+        for (int code = 0; code < CODES; code++)
+            if (ok[code] && code_size(code) == size)
+                r->closable_multisets[size]++;
+    memcpy(r->best_closed, sv->best, sizeof r->best_closed);
     r->states = sv->states;
     free(e), free(closable), free(sv), free(memo);
     return 0;

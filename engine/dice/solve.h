@@ -10,21 +10,35 @@
 /* Exact values need more than 64 bits: 6^27 is about 10^21. */
 __extension__ typedef unsigned __int128 dice_u128;
 
-enum { DICE_GRID_UNBOUNDED, DICE_GRID_WINDOW };
-
 struct dice_solve_result {
     /* Best expected points of a turn of t throws (1..3) with all 9 dice, as
-     * numerator[grid][t] / 6^denominator_exp[grid][t]. t = 1 is the exact optimum of a
+     * numerator[t] / 6^denominator_exp[t]. t = 1 is the exact optimum of a
      * one-throw turn; t >= 2 the optimum when kept faces need not be placed until the
      * last throw (an upper bound on the real turn, which places each kept die at once). */
-    dice_u128 numerator[2][DICE_ROLLS + 1];
-    int denominator_exp[2][DICE_ROLLS + 1];
+    dice_u128 numerator[DICE_ROLLS + 1];
+    int denominator_exp[DICE_ROLLS + 1];
     long long closed_cities;          /* closed cities grown by the enumeration */
-    int closable_multisets[2][DICE_COUNT + 1]; /* face multisets that close exactly, by size */
+    int closable_multisets[DICE_COUNT + 1]; /* face multisets that close exactly, by size */
     long long states;                 /* expectimax states evaluated */
+    int best_closed[10000];           /* largest closed city of a face multiset (count code) */
 };
 
-/* Solves the rules of s (its faces; the grid both unbounded and in the 8 x 8 window). */
+/* A whole turn of `throws` throws (1..3) of `dice` dice (1..9) under the real rules, kept
+ * dice built at once:
+ * numerator / 6^denominator_exp is the exact value of the best policy of the class that
+ * engine/dice/turn.c describes (one partial city grown through its holes), a lower bound
+ * on the turn's optimum under set_aside=any, placement=anywhere. */
+struct dice_turn_result {
+    dice_u128 numerator;
+    int denominator_exp;
+    long long states;         /* (partial city, floor, dice, throws) values computed */
+    long long partial_cities; /* distinct partial cities up to symmetry */
+};
+/* best_closed: the table of dice_solve's result (same faces). */
+int dice_turn_solve(const struct dice_state *s, const int *best_closed, int dice, int throws,
+                    int bridges, struct dice_turn_result *r, kk_error *err);
+
+/* Solves the rules of s (its faces), on the unbounded grid. */
 int dice_solve(const struct dice_state *s, struct dice_solve_result *r, kk_error *err);
 
 /* Decimal text of v; returns its length, or -1 when size is too small. */
