@@ -504,6 +504,15 @@ static long long read_pending(struct kk_study_journal *jr, kk_error *err)
     return status == 0 ? taken : -1;
 }
 
+/* Records a write error and stops the run: rows no longer reach disk, so the window would
+ * never move again and every worker waiting for room in it would wait forever. */
+static void io_failed(struct kk_study_journal *jr)
+{
+    if (!jr->io_error)
+        jr->io_error = errno ? errno : EIO;
+    atomic_store(&jr->failed, 1);
+}
+
 /* Writes every finished row from jr->written up to the first unfinished job to games.csv
  * (handing each on: deliver), then flushes. The caller holds the journal (or runs alone). */
 static void write_prefix(struct kk_study_journal *jr)
@@ -514,13 +523,13 @@ static void write_prefix(struct kk_study_journal *jr)
         kk_buf_clear(&jr->row);
         csv_row(jr->st, w, ring_res(jr, w), ring_stats(jr, w), out->width, &jr->row);
         if (fputs(kk_buf_str(&jr->row), jr->file) < 0)
-            jr->io_error = errno ? errno : EIO;
+            io_failed(jr);
         deliver(jr->opts, out, w, ring_res(jr, w), ring_stats(jr, w));
         jr->held[w % jr->window] = -1;
         atomic_store(&jr->written, ++w);
     }
-    if (fflush(jr->file) != 0 && !jr->io_error)
-        jr->io_error = errno ? errno : EIO;
+    if (fflush(jr->file) != 0)
+        io_failed(jr);
 }
 
 /* Appends job j's row (in the window) to pending.csv (opened on first use). */
@@ -528,13 +537,13 @@ static void write_pending(struct kk_study_journal *jr, long long j)
 {
     struct kk_study_results *out = jr->out;
     if (!jr->pending && !jr->io_error && !(jr->pending = fopen(jr->pending_path, "ab")))
-        jr->io_error = errno ? errno : EIO;
+        io_failed(jr);
     if (!jr->pending)
         return;
     kk_buf_clear(&jr->row);
     csv_row(jr->st, j, ring_res(jr, j), ring_stats(jr, j), out->width, &jr->row);
     if (fputs(kk_buf_str(&jr->row), jr->pending) < 0 || fflush(jr->pending) != 0)
-        jr->io_error = errno ? errno : EIO;
+        io_failed(jr);
 }
 
 void kk_study_results_free(struct kk_study_results *r)
@@ -833,9 +842,9 @@ int kk_study_run(const struct kk_study *st, const char *dir, int resume,
     jr.start = start;
     jr.end = end;
     jr.t0 = omp_get_wtime();
+    atomic_init(&jr.failed, 0);
     write_prefix(&jr); /* rows a resume found in pending.csv that now follow the prefix */
     atomic_init(&jr.next, start);
-    atomic_init(&jr.failed, 0);
     atomic_int *stop = opts->handle_signals ? &stop_signal : NULL;
     /* With MPI (several processes), thread 0 of this process serves the other ranks' chunk
      * requests (study_mpi.c) while the other threads play; jobs come from one counter. */

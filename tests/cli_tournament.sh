@@ -71,6 +71,13 @@ awk -F, 'BEGIN { OFS = "," } NR == 5 { $(NF - 1) = $(NF - 1) + 1 } { print }' "$
 expect 1 "games.csv line 5 has a check value that does not match its contents" \
     $T --resume "$tmp/t5" --games 50
 
+# A write error mid-run (here the file size limit; a full disk is the same path) ends the
+# run with the error, not a hang: the rows stop reaching disk, so the window of finished
+# games never moves again and the players must be told to stop (timeout turns a hang into
+# status 124).
+expect 1 "cannot write '$tmp/fs/games.csv': File too large" \
+    bash -c "ulimit -f 8; exec timeout 120 $T $G --agents random,random --games 20000 --threads 2 --out $tmp/fs"
+
 # ---- SIGINT in the middle of a run, then --resume DIR alone ----
 # The interrupted run asks for far more games than it will get to, so the signal always
 # lands mid-run whatever the machine's speed. With R games on disk, the reference run and
