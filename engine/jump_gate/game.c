@@ -356,5 +356,5 @@ const struct kk_game kk_game_jump_gate = {
     .draw = jg_draw,
     .svg = jg_svg,
     .extra_json = jg_extra_json,
-    .agent_defaults = "rollout=greedy,depth=10",
+    .agent_defaults = "rollout=greedy,depth=20,epsilon=0",
 };
