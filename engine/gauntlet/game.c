@@ -841,4 +841,8 @@ const struct kk_game kk_game_gauntlet = {
     .sample_view = gt_sample_view,
     .check = gt_check,
     .simultaneous = gt_simultaneous,
+    /* A plan is one of up to 840 moves and a playout of random plans says little about a
+     * race of thirty turns: expand in the evaluation's order and play greedy plans for
+     * about one turn before scoring by evaluation (docs/agents.md, "Game defaults"). */
+    .agent_defaults = "widen=1,expand=greedy,rollout=greedy,depth=12",
 };
