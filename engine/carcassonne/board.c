@@ -381,16 +381,20 @@ __attribute__((always_inline)) static inline void put_side(struct carc_state *re
                 unite_farm(s, base + o->half_seg[h + 1], nbase + no->half_seg[opposite_half[h + 1]]);
         }
     } else {
-        /* An empty cell: joins the frontier or gains a constraint (written without
-         * branches: which case it is cannot be predicted). */
-        int fresh = v == CARC_NONE;
-        int k = fresh ? s->nfront : v - CARC_FRONT_BASE;
+        /* An empty cell: joins the frontier or gains a constraint. Which case it is
+         * cannot be predicted, so both are one path selected by a mask (GCC turns the
+         * plain conditional expressions into a branch). A fresh cell's old pattern and
+         * coordinates are read from the unused entry nfront and masked off. */
+        unsigned fresh = (unsigned)(v == CARC_NONE);
+        unsigned keep = fresh - 1u; /* all ones for a frontier cell, 0 for a fresh one */
+        unsigned k = ((unsigned)s->nfront & ~keep) | ((unsigned)(v - CARC_FRONT_BASE) & keep);
         s->nfront = (uint8_t)(s->nfront + fresh);
-        s->fx[k] = (int8_t)(fresh ? x + dir_dx[dir] : s->fx[k]);
-        s->fy[k] = (int8_t)(fresh ? y + dir_dy[dir] : s->fy[k]);
-        int old = fresh ? 0 : s->fpat[k];
+        unsigned nx = (unsigned)(x + dir_dx[dir]), ny = (unsigned)(y + dir_dy[dir]);
+        s->fx[k] = (int8_t)(((unsigned)s->fx[k] & keep) | (nx & ~keep));
+        s->fy[k] = (int8_t)(((unsigned)s->fy[k] & keep) | (ny & ~keep));
+        unsigned old = s->fpat[k] & keep;
         s->fpat[k] = (uint8_t)(old | (code << (2 * opposite(dir))));
-        fit_update(s, s->fpat[k], old);
+        fit_update(s, s->fpat[k], (int)old);
         s->cell[nc] = (uint8_t)(k + CARC_FRONT_BASE);
     }
 }
