@@ -58,11 +58,9 @@ static inline void unite_farm(struct carc_state *s, int a, int b)
     int ra = find(s, a), rb = find(s, b);
     if (ra == rb)
         return;
-    if (s->size[ra] < s->size[rb]) {
-        int tmp = ra;
-        ra = rb;
-        rb = tmp;
-    }
+    int swap = -(s->size[ra] < s->size[rb]), x = (ra ^ rb) & swap;
+    ra ^= x;
+    rb ^= x;
     relabel(s, ra, rb);
     s->size[ra] = (uint8_t)(s->size[ra] + s->size[rb]);
     s->meeples[ra] += s->meeples[rb];
@@ -74,11 +72,9 @@ static inline int unite(struct carc_state *s, int a, int b)
     int ra = find(s, a), rb = find(s, b);
     if (ra == rb)
         return ra;
-    if (s->size[ra] < s->size[rb]) {
-        int tmp = ra;
-        ra = rb;
-        rb = tmp;
-    }
+    int swap = -(s->size[ra] < s->size[rb]), x = (ra ^ rb) & swap;
+    ra ^= x;
+    rb ^= x;
     relabel(s, ra, rb);
     s->size[ra] = (uint8_t)(s->size[ra] + s->size[rb]);
     s->open[ra] = (uint8_t)(s->open[ra] + s->open[rb]);
