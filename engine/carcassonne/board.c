@@ -413,8 +413,11 @@ __attribute__((always_inline)) static inline int put_tile(struct carc_state *res
     s->trot[slot] = (uint8_t)rot;
     s->tbase[slot] = (uint8_t)base;
     s->nsegs = (uint8_t)(base + d->nseg);
-    if (carc_multi[t])
-        s->multi_slots[s->nmulti++] = (uint8_t)slot;
+    /* Listed only for tiles with repeated kinds; written always and counted by the
+     * flag (the tile type is random: a branch here is a coin toss). 13 tiles have
+     * repeated kinds, so entry nmulti always exists. */
+    s->multi_slots[s->nmulti] = (uint8_t)slot;
+    s->nmulti = (uint8_t)(s->nmulti + carc_multi[t]);
     /* Fresh segments: 8 entries at once (ids base..base+7 stay below CARC_MAX_SEGS). */
     const struct carc_seg_init *si = &carc_seg_inits[t];
     uint64_t ids = 0x0706050403020100ull + (uint64_t)base * 0x0101010101010101ull;
