@@ -111,6 +111,8 @@ int carc_cell_open(const struct carc_state *s, int x, int y)
 /* 32 bytes as one vector (GCC/Clang vector extension: SSE2 or the like where there is
  * one, plain code elsewhere); moved in and out with memcpy, the state is not aligned. */
 typedef uint8_t fitv __attribute__((vector_size(32)));
+_Static_assert(offsetof(struct carc_state, fitcount) % 16 == 0,
+               "fitcount must start at a multiple of 16 (see carc.h)");
 
 /* fitcount += carc_fitvec[add] - carc_fitvec[sub], bytewise (no count leaves 0..146). */
 static inline void fit_update(struct carc_state *s, int add, int sub)

@@ -120,7 +120,13 @@ struct carc_state {
     int8_t fx[CARC_MAX_FRONT], fy[CARC_MAX_FRONT]; /* frontier cells */
     uint8_t fpat[CARC_MAX_FRONT];                  /* their edge constraint patterns */
     /* fitcount[t]: frontier cells where tile type t fits (the sum of carc_fitvec over the
-     * frontier), so a drawn tile's "fits somewhere" is one load. */
+     * frontier), so a drawn tile's "fits somewhere" is one load. Read and written as two
+     * 16-byte halves several times a placement: at an offset that is a multiple of 16
+     * (checked in board.c), so in a state allocated by malloc neither half straddles a
+     * cache line (at offset 3358 one did for half of the possible alignments, and a random
+     * game ran up to 5% slower there). Padding, not _Alignas: states are also kept in
+     * buffers that promise no more than malloc does. */
+    uint8_t fit_pad[2];
     uint8_t fitcount[32];
 
     int16_t score[CARC_MAX_SEATS];
