@@ -113,6 +113,8 @@ int carc_cell_open(const struct carc_state *s, int x, int y)
 typedef uint8_t fitv __attribute__((vector_size(32)));
 _Static_assert(offsetof(struct carc_state, fitcount) % 16 == 0,
                "fitcount must start at a multiple of 16 (see carc.h)");
+_Static_assert(sizeof(struct carc_state) % 16 == 0 && sizeof(struct carc_state) <= 8192,
+               "the state's size must be a multiple of 16 and at most 8 KiB (see carc.h)");
 
 /* fitcount += carc_fitvec[add] - carc_fitvec[sub], bytewise (no count leaves 0..146). */
 static inline void fit_update(struct carc_state *s, int add, int sub)
@@ -327,21 +329,24 @@ unsigned carc_free_mask(const struct carc_state *s, int x, int y, int t, int rot
     return all & ~blocked;
 }
 
-/* Bits c-1, c, c+1 of a torus column or row c (mod CARC_GRID). */
-static inline uint64_t reach_bits(int c)
-{
-    uint64_t b = 1ull << (c & (CARC_GRID - 1));
-    return b | (b << 1 | b >> (CARC_GRID - 1)) | (b >> 1 | b << (CARC_GRID - 1));
-}
+/* 8 bytes as one vector (SSE2 or plain code, as fitv). */
+typedef uint8_t bytes8 __attribute__((vector_size(8)));
 
-/* Recomputes the cloister reach masks from the list (after a cloister left it). */
-static void cloister_reach(struct carc_state *s)
+/* 1 when (x,y) is in the 3x3 square of some listed cloister: all eight list entries are
+ * compared at once and the unused ones masked off, so the answer is exact (the column and
+ * row masks alone say yes for many cells that no cloister reaches, and a placement's
+ * nearness to a cloister is as random as the placement). */
+static inline int near_cloister(const struct carc_state *s, int x, int y)
 {
-    s->cloister_cols = s->cloister_rows = 0;
-    for (int i = 0; i < s->ncloisters; i++) {
-        s->cloister_cols |= reach_bits(s->cloister_x[i]);
-        s->cloister_rows |= reach_bits(s->cloister_y[i]);
-    }
+    bytes8 cx, cy, dx, dy;
+    memcpy(&cx, s->cloister_x, sizeof cx);
+    memcpy(&cy, s->cloister_y, sizeof cy);
+    dx = cx - (uint8_t)(x - 1); /* 0, 1 or 2 inside the square (coordinates span < 128) */
+    dy = cy - (uint8_t)(y - 1);
+    bytes8 in = (bytes8)((dx <= 2) & (dy <= 2));
+    uint64_t bits;
+    memcpy(&bits, &in, sizeof bits);
+    return (bits & ((1ull << (8 * s->ncloisters)) - 1)) != 0; /* at most 6 entries */
 }
 
 /* A feature completed by a placement: its root, kind and scoring-decision code. */
@@ -456,9 +461,7 @@ __attribute__((always_inline)) static inline int put_tile(struct carc_state *res
 
     /* Cloisters: this tile's counts its filled surroundings; placed ones nearby lose an
      * empty cell (there are only 6 cloister tiles, so the list is short). */
-    int near_cloister = (int)((s->cloister_cols >> (x & (CARC_GRID - 1))) &
-                              (s->cloister_rows >> (y & (CARC_GRID - 1))) & 1u);
-    for (int i = 0; near_cloister && i < s->ncloisters; i++) {
+    for (int i = 0, near = near_cloister(s, x, y); near && i < s->ncloisters; i++) {
         unsigned dx = (unsigned)(s->cloister_x[i] - x + 1), dy = (unsigned)(s->cloister_y[i] - y + 1);
         int g = s->cloister_seg_id[i];
         s->open[g] = (uint8_t)(s->open[g] - ((dx <= 2) & (dy <= 2))); /* branch-free */
@@ -470,7 +473,6 @@ __attribute__((always_inline)) static inline int put_tile(struct carc_state *res
             s->cloister_x[i] = s->cloister_x[last];
             s->cloister_y[i] = s->cloister_y[last];
             s->cloister_seg_id[i--] = s->cloister_seg_id[last];
-            cloister_reach(s);
         }
     }
     int own = cloister_of(t);
@@ -484,8 +486,6 @@ __attribute__((always_inline)) static inline int put_tile(struct carc_state *res
             s->cloister_x[i] = (int8_t)x;
             s->cloister_y[i] = (int8_t)y;
             s->cloister_seg_id[i] = (uint8_t)(base + own);
-            s->cloister_cols |= reach_bits(x);
-            s->cloister_rows |= reach_bits(y);
         }
         if (filled == 8) /* scored only if a monk goes there */
             done[(*ndone)++] = (struct completion){(uint8_t)(base + own), CARC_CLOISTER, 8};
