@@ -184,32 +184,30 @@ int carc_fit_side(const struct carc_state *s, int x, int y, int t, int rot)
     return 0;
 }
 
+/* Tile slot across side d of (x,y), which must hold a tile. */
+static inline int slot_across(const struct carc_state *s, int x, int y, int d)
+{
+    return s->cell[CARC_CELL(x + dir_dx[d], y + dir_dy[d])];
+}
+
 /* Farm j of tile t placed at (x,y,rot) is free when no farm it would join has a farmer.
  * It joins the neighbouring farms across its half-sides, and also, through them, the
  * tile's other farms touching the same neighbouring farms (a field running around the
  * end of a road can meet the same tile twice), and so on. Roads and cities cannot do
- * that: a tile with several of them has one side per segment. */
-static int farm_free(const struct carc_state *s, int x, int y, int t, int rot, int j)
+ * that: a tile with several of them has one side per segment. occ: bit d set when side
+ * d faces a tile. */
+static int farm_free(const struct carc_state *s, int x, int y, const struct carc_rot *o, int t,
+                     int j, unsigned occ)
 {
-    const struct carc_rot *o = &carc_rots[t][rot];
-    int root_at[8], nslot[4];
-    unsigned present = 0; /* half-sides facing a tile (farm halves only) */
-    unsigned sides = carc_tiles[t].nfarm > 1 ? 0xFFu : o->seg_halves[j];
-    for (int d = 0; d < 4; d++) {
-        if (!(sides & (3u << (2 * d))))
-            continue;
-        int ns = slot_at(s, x + dir_dx[d], y + dir_dy[d]);
-        nslot[d] = ns;
-        if (ns < 0)
-            continue;
-        for (int h = 2 * d; h < 2 * d + 2; h++)
-            if (o->half_seg[h] != CARC_NONE)
-                present |= 1u << h;
-    }
+    static const uint8_t halves_of_sides[16] = {0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
+                                                0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF};
+    int root_at[8];
+    /* Half-sides facing a tile (farm halves only). */
+    unsigned present = halves_of_sides[occ] & o->farm_halves;
     /* The farms j touches directly (their roots first: usually they decide). */
     unsigned mine = o->seg_halves[j] & present;
     for (unsigned m = mine; m; m &= m - 1) {
-        int h = __builtin_ctz(m), ns = nslot[h >> 1];
+        int h = __builtin_ctz(m), ns = slot_across(s, x, y, h >> 1);
         const struct carc_rot *no = &carc_rots[s->ttype[ns]][s->trot[ns]];
         root_at[h] = carc_root(s, s->tbase[ns] + no->half_seg[opposite_half[h]]);
         if (s->meeples[root_at[h]])
@@ -219,7 +217,7 @@ static int farm_free(const struct carc_state *s, int x, int y, int t, int rot, i
         return 1;
     uint32_t others = 0; /* farmers on the neighbouring farms j does not touch directly */
     for (unsigned m = present & ~mine; m; m &= m - 1) {
-        int h = __builtin_ctz(m), ns = nslot[h >> 1];
+        int h = __builtin_ctz(m), ns = slot_across(s, x, y, h >> 1);
         const struct carc_rot *no = &carc_rots[s->ttype[ns]][s->trot[ns]];
         root_at[h] = carc_root(s, s->tbase[ns] + no->half_seg[opposite_half[h]]);
         others |= s->meeples[root_at[h]];
@@ -251,24 +249,48 @@ static int farm_free(const struct carc_state *s, int x, int y, int t, int rot, i
     return 1;
 }
 
-int carc_segment_free(const struct carc_state *s, int x, int y, int t, int rot, int j)
+/* carc_segment_free with the sides facing a tile given (occ, bit d for side d). */
+static int segment_free(const struct carc_state *s, int x, int y, int t, int rot, int j,
+                        unsigned occ)
 {
     const struct carc_rot *o = &carc_rots[t][rot];
     int kind = carc_tiles[t].seg[j].kind;
     if (kind == CARC_CLOISTER)
         return 1;
     if (kind == CARC_FARM)
-        return farm_free(s, x, y, t, rot, j);
-    for (unsigned sides = o->seg_sides[j]; sides; sides &= sides - 1) {
-        int d = __builtin_ctz(sides);
-        int ns = slot_at(s, x + dir_dx[d], y + dir_dy[d]);
-        if (ns < 0)
-            continue;
+        return farm_free(s, x, y, o, t, j, occ);
+    for (unsigned sides = o->seg_sides[j] & occ; sides; sides &= sides - 1) {
+        int d = __builtin_ctz(sides), ns = slot_across(s, x, y, d);
         int b = s->tbase[ns] + carc_rots[s->ttype[ns]][s->trot[ns]].side_seg[opposite(d)];
         if (s->meeples[carc_root(s, b)])
             return 0;
     }
     return 1;
+}
+
+int carc_segment_free(const struct carc_state *s, int x, int y, int t, int rot, int j)
+{
+    unsigned occ = 0;
+    for (int d = 0; d < 4; d++)
+        occ |= (unsigned)(slot_at(s, x + dir_dx[d], y + dir_dy[d]) >= 0) << d;
+    return segment_free(s, x, y, t, rot, j, occ);
+}
+
+int carc_front_segment_free(const struct carc_state *s, int k, int t, int rot, int j)
+{
+    /* The frontier pattern has a nonzero edge code exactly on the sides facing a tile. */
+    static const uint8_t sides_of_pattern[256] = {
+#define S4(p) (((p) & 3) != 0) | ((((p) >> 2) & 3) != 0) << 1 | ((((p) >> 4) & 3) != 0) << 2 | \
+                  ((((p) >> 6) & 3) != 0) << 3
+#define S16(p) S4(p), S4(p + 1), S4(p + 2), S4(p + 3), S4(p + 4), S4(p + 5), S4(p + 6), \
+               S4(p + 7), S4(p + 8), S4(p + 9), S4(p + 10), S4(p + 11), S4(p + 12), S4(p + 13), \
+               S4(p + 14), S4(p + 15)
+        S16(0), S16(16), S16(32), S16(48), S16(64), S16(80), S16(96), S16(112),
+        S16(128), S16(144), S16(160), S16(176), S16(192), S16(208), S16(224), S16(240)
+#undef S16
+#undef S4
+    };
+    return segment_free(s, s->fx[k], s->fy[k], t, rot, j, sides_of_pattern[s->fpat[k]]);
 }
 
 unsigned carc_free_mask(const struct carc_state *s, int x, int y, int t, int rot)

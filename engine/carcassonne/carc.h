@@ -76,7 +76,8 @@ struct carc_rot {
     uint8_t half_seg[8];  /* farm segment at board half-side h, or CARC_NONE */
     uint8_t seg_sides[8]; /* each segment's sides / half-sides in board orientation */
     uint8_t seg_halves[8];
-    uint8_t pad[3]; /* 32 bytes: an entry's address is a shift, not a multiply by 29 */
+    uint8_t farm_halves;  /* bit h set when a farm reaches half-side h */
+    uint8_t pad[2]; /* 32 bytes: an entry's address is a shift, not a multiply by 29 */
 };
 
 extern const struct carc_tile carc_tiles[CARC_NTYPES];
@@ -190,6 +191,9 @@ int carc_cell_open(const struct carc_state *s, int x, int y);
 int carc_fit_side(const struct carc_state *s, int x, int y, int t, int rot);
 /* 1 when segment j of tile t placed at (x,y,rot) would join no feature holding a follower. */
 int carc_segment_free(const struct carc_state *s, int x, int y, int t, int rot, int j);
+/* The same for a placement on frontier cell k (its pattern says which sides face a tile:
+ * no look at the neighbouring cells for that). */
+int carc_front_segment_free(const struct carc_state *s, int k, int t, int rot, int j);
 /* Bit j set for every segment j of that placement that carc_segment_free() calls free,
  * all at once (each neighbour visited once: what legal_moves needs). Farm bits are
  * meaningful only when farmers are played (farms != off). */
