@@ -741,10 +741,17 @@ static void farm_points(const struct carc_state *s, const struct segset *farm_ro
     }
     for (int i = 0; i < ncont; i++)
         froot[i] = (uint8_t)carc_root(s, cfarm[i]);
+    /* The contacts of farms with farmers, listed without a branch (few farms have one,
+     * and which do is random). */
+    uint8_t farmed[2 * CARC_NTILES];
+    int nfarmed = 0;
     for (int i = 0; i < ncont; i++) {
         int fr = froot[i];
-        if (!((farm_roots->w[fr >> 6] >> (fr & 63)) & 1u))
-            continue;
+        farmed[nfarmed] = (uint8_t)i;
+        nfarmed += (int)((farm_roots->w[fr >> 6] >> (fr & 63)) & 1u);
+    }
+    for (int n = 0; n < nfarmed; n++) {
+        int i = farmed[n], fr = froot[i];
         int cr = carc_root(s, ccity[i]);
         if (s->open[cr])
             continue;
