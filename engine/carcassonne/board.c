@@ -501,7 +501,7 @@ __attribute__((always_inline)) static inline int put_tile(struct carc_state *res
     if (own >= 0) {
         int filled = 0;
         for (int i = 0; i < 8; i++)
-            filled += slot_at(s, x + ring_dx[i], y + ring_dy[i]) >= 0;
+            filled += s->cell[CARC_CELL(x + ring_dx[i], y + ring_dy[i])] < CARC_NTILES;
         s->open[base + own] = (uint8_t)(8 - filled);
         if (filled < 8) {
             int i = s->ncloisters++;
