@@ -226,7 +226,8 @@ static void span_limit(const struct kk_game *g)
 }
 
 /* carc_free_mask (legal_moves' one-pass check) agrees with carc_segment_free (the single
- * segment check random_move uses) for every segment of every fitting placement, over the
+ * segment check) and carc_front_segment_free (the same from the frontier pattern, which
+ * the base game's random_move uses) for every segment of every fitting placement, over the
  * positions of random games with farmers: a follower is never offered on a segment the
  * other calls occupied, nor withheld from a free one. */
 static void free_mask_agrees(const struct kk_game *g)
@@ -254,6 +255,7 @@ static void free_mask_agrees(const struct kk_game *g)
                     for (int j = 0; j < carc_tiles[t].nseg; j++) {
                         int one = carc_segment_free(s, s->fx[k], s->fy[k], t, rot, j);
                         CHECK_EQ_INT((int)((mask >> j) & 1u), one);
+                        CHECK_EQ_INT(carc_front_segment_free(s, k, t, rot, j), one);
                         checked++;
                         blocked += !one;
                     }

@@ -58,11 +58,9 @@ static inline void unite_farm(struct carc_state *s, int a, int b)
     int ra = find(s, a), rb = find(s, b);
     if (ra == rb)
         return;
-    if (s->size[ra] < s->size[rb]) {
-        int tmp = ra;
-        ra = rb;
-        rb = tmp;
-    }
+    int swap = -(s->size[ra] < s->size[rb]), x = (ra ^ rb) & swap;
+    ra ^= x;
+    rb ^= x;
     relabel(s, ra, rb);
     s->size[ra] = (uint8_t)(s->size[ra] + s->size[rb]);
     s->meeples[ra] += s->meeples[rb];
@@ -74,11 +72,9 @@ static inline int unite(struct carc_state *s, int a, int b)
     int ra = find(s, a), rb = find(s, b);
     if (ra == rb)
         return ra;
-    if (s->size[ra] < s->size[rb]) {
-        int tmp = ra;
-        ra = rb;
-        rb = tmp;
-    }
+    int swap = -(s->size[ra] < s->size[rb]), x = (ra ^ rb) & swap;
+    ra ^= x;
+    rb ^= x;
     relabel(s, ra, rb);
     s->size[ra] = (uint8_t)(s->size[ra] + s->size[rb]);
     s->open[ra] = (uint8_t)(s->open[ra] + s->open[rb]);
@@ -115,6 +111,10 @@ int carc_cell_open(const struct carc_state *s, int x, int y)
 /* 32 bytes as one vector (GCC/Clang vector extension: SSE2 or the like where there is
  * one, plain code elsewhere); moved in and out with memcpy, the state is not aligned. */
 typedef uint8_t fitv __attribute__((vector_size(32)));
+_Static_assert(offsetof(struct carc_state, fitcount) % 16 == 0,
+               "fitcount must start at a multiple of 16 (see carc.h)");
+_Static_assert(sizeof(struct carc_state) % 16 == 0 && sizeof(struct carc_state) <= 8192,
+               "the state's size must be a multiple of 16 and at most 8 KiB (see carc.h)");
 
 /* fitcount += carc_fitvec[add] - carc_fitvec[sub], bytewise (no count leaves 0..146). */
 static inline void fit_update(struct carc_state *s, int add, int sub)
@@ -184,32 +184,30 @@ int carc_fit_side(const struct carc_state *s, int x, int y, int t, int rot)
     return 0;
 }
 
+/* Tile slot across side d of (x,y), which must hold a tile. */
+static inline int slot_across(const struct carc_state *s, int x, int y, int d)
+{
+    return s->cell[CARC_CELL(x + dir_dx[d], y + dir_dy[d])];
+}
+
 /* Farm j of tile t placed at (x,y,rot) is free when no farm it would join has a farmer.
  * It joins the neighbouring farms across its half-sides, and also, through them, the
  * tile's other farms touching the same neighbouring farms (a field running around the
  * end of a road can meet the same tile twice), and so on. Roads and cities cannot do
- * that: a tile with several of them has one side per segment. */
-static int farm_free(const struct carc_state *s, int x, int y, int t, int rot, int j)
+ * that: a tile with several of them has one side per segment. occ: bit d set when side
+ * d faces a tile. */
+static int farm_free(const struct carc_state *s, int x, int y, const struct carc_rot *o, int t,
+                     int j, unsigned occ)
 {
-    const struct carc_rot *o = &carc_rots[t][rot];
-    int root_at[8], nslot[4];
-    unsigned present = 0; /* half-sides facing a tile (farm halves only) */
-    unsigned sides = carc_tiles[t].nfarm > 1 ? 0xFFu : o->seg_halves[j];
-    for (int d = 0; d < 4; d++) {
-        if (!(sides & (3u << (2 * d))))
-            continue;
-        int ns = slot_at(s, x + dir_dx[d], y + dir_dy[d]);
-        nslot[d] = ns;
-        if (ns < 0)
-            continue;
-        for (int h = 2 * d; h < 2 * d + 2; h++)
-            if (o->half_seg[h] != CARC_NONE)
-                present |= 1u << h;
-    }
+    static const uint8_t halves_of_sides[16] = {0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
+                                                0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF};
+    int root_at[8];
+    /* Half-sides facing a tile (farm halves only). */
+    unsigned present = halves_of_sides[occ] & o->farm_halves;
     /* The farms j touches directly (their roots first: usually they decide). */
     unsigned mine = o->seg_halves[j] & present;
     for (unsigned m = mine; m; m &= m - 1) {
-        int h = __builtin_ctz(m), ns = nslot[h >> 1];
+        int h = __builtin_ctz(m), ns = slot_across(s, x, y, h >> 1);
         const struct carc_rot *no = &carc_rots[s->ttype[ns]][s->trot[ns]];
         root_at[h] = carc_root(s, s->tbase[ns] + no->half_seg[opposite_half[h]]);
         if (s->meeples[root_at[h]])
@@ -219,7 +217,7 @@ static int farm_free(const struct carc_state *s, int x, int y, int t, int rot, i
         return 1;
     uint32_t others = 0; /* farmers on the neighbouring farms j does not touch directly */
     for (unsigned m = present & ~mine; m; m &= m - 1) {
-        int h = __builtin_ctz(m), ns = nslot[h >> 1];
+        int h = __builtin_ctz(m), ns = slot_across(s, x, y, h >> 1);
         const struct carc_rot *no = &carc_rots[s->ttype[ns]][s->trot[ns]];
         root_at[h] = carc_root(s, s->tbase[ns] + no->half_seg[opposite_half[h]]);
         others |= s->meeples[root_at[h]];
@@ -251,24 +249,48 @@ static int farm_free(const struct carc_state *s, int x, int y, int t, int rot, i
     return 1;
 }
 
-int carc_segment_free(const struct carc_state *s, int x, int y, int t, int rot, int j)
+/* carc_segment_free with the sides facing a tile given (occ, bit d for side d). */
+static int segment_free(const struct carc_state *s, int x, int y, int t, int rot, int j,
+                        unsigned occ)
 {
     const struct carc_rot *o = &carc_rots[t][rot];
     int kind = carc_tiles[t].seg[j].kind;
     if (kind == CARC_CLOISTER)
         return 1;
     if (kind == CARC_FARM)
-        return farm_free(s, x, y, t, rot, j);
-    for (unsigned sides = o->seg_sides[j]; sides; sides &= sides - 1) {
-        int d = __builtin_ctz(sides);
-        int ns = slot_at(s, x + dir_dx[d], y + dir_dy[d]);
-        if (ns < 0)
-            continue;
+        return farm_free(s, x, y, o, t, j, occ);
+    for (unsigned sides = o->seg_sides[j] & occ; sides; sides &= sides - 1) {
+        int d = __builtin_ctz(sides), ns = slot_across(s, x, y, d);
         int b = s->tbase[ns] + carc_rots[s->ttype[ns]][s->trot[ns]].side_seg[opposite(d)];
         if (s->meeples[carc_root(s, b)])
             return 0;
     }
     return 1;
+}
+
+int carc_segment_free(const struct carc_state *s, int x, int y, int t, int rot, int j)
+{
+    unsigned occ = 0;
+    for (int d = 0; d < 4; d++)
+        occ |= (unsigned)(slot_at(s, x + dir_dx[d], y + dir_dy[d]) >= 0) << d;
+    return segment_free(s, x, y, t, rot, j, occ);
+}
+
+int carc_front_segment_free(const struct carc_state *s, int k, int t, int rot, int j)
+{
+    /* The frontier pattern has a nonzero edge code exactly on the sides facing a tile. */
+    static const uint8_t sides_of_pattern[256] = {
+#define S4(p) (((p) & 3) != 0) | ((((p) >> 2) & 3) != 0) << 1 | ((((p) >> 4) & 3) != 0) << 2 | \
+                  ((((p) >> 6) & 3) != 0) << 3
+#define S16(p) S4(p), S4(p + 1), S4(p + 2), S4(p + 3), S4(p + 4), S4(p + 5), S4(p + 6), \
+               S4(p + 7), S4(p + 8), S4(p + 9), S4(p + 10), S4(p + 11), S4(p + 12), S4(p + 13), \
+               S4(p + 14), S4(p + 15)
+        S16(0), S16(16), S16(32), S16(48), S16(64), S16(80), S16(96), S16(112),
+        S16(128), S16(144), S16(160), S16(176), S16(192), S16(208), S16(224), S16(240)
+#undef S16
+#undef S4
+    };
+    return segment_free(s, s->fx[k], s->fy[k], t, rot, j, sides_of_pattern[s->fpat[k]]);
 }
 
 unsigned carc_free_mask(const struct carc_state *s, int x, int y, int t, int rot)
@@ -329,21 +351,24 @@ unsigned carc_free_mask(const struct carc_state *s, int x, int y, int t, int rot
     return all & ~blocked;
 }
 
-/* Bits c-1, c, c+1 of a torus column or row c (mod CARC_GRID). */
-static inline uint64_t reach_bits(int c)
-{
-    uint64_t b = 1ull << (c & (CARC_GRID - 1));
-    return b | (b << 1 | b >> (CARC_GRID - 1)) | (b >> 1 | b << (CARC_GRID - 1));
-}
+/* 8 bytes as one vector (SSE2 or plain code, as fitv). */
+typedef uint8_t bytes8 __attribute__((vector_size(8)));
 
-/* Recomputes the cloister reach masks from the list (after a cloister left it). */
-static void cloister_reach(struct carc_state *s)
+/* 1 when (x,y) is in the 3x3 square of some listed cloister: all eight list entries are
+ * compared at once and the unused ones masked off, so the answer is exact (the column and
+ * row masks alone say yes for many cells that no cloister reaches, and a placement's
+ * nearness to a cloister is as random as the placement). */
+static inline int near_cloister(const struct carc_state *s, int x, int y)
 {
-    s->cloister_cols = s->cloister_rows = 0;
-    for (int i = 0; i < s->ncloisters; i++) {
-        s->cloister_cols |= reach_bits(s->cloister_x[i]);
-        s->cloister_rows |= reach_bits(s->cloister_y[i]);
-    }
+    bytes8 cx, cy, dx, dy;
+    memcpy(&cx, s->cloister_x, sizeof cx);
+    memcpy(&cy, s->cloister_y, sizeof cy);
+    dx = cx - (uint8_t)(x - 1); /* 0, 1 or 2 inside the square (coordinates span < 128) */
+    dy = cy - (uint8_t)(y - 1);
+    bytes8 in = (bytes8)((dx <= 2) & (dy <= 2));
+    uint64_t bits;
+    memcpy(&bits, &in, sizeof bits);
+    return (bits & ((1ull << (8 * s->ncloisters)) - 1)) != 0; /* at most 6 entries */
 }
 
 /* A feature completed by a placement: its root, kind and scoring-decision code. */
@@ -381,16 +406,20 @@ __attribute__((always_inline)) static inline void put_side(struct carc_state *re
                 unite_farm(s, base + o->half_seg[h + 1], nbase + no->half_seg[opposite_half[h + 1]]);
         }
     } else {
-        /* An empty cell: joins the frontier or gains a constraint (written without
-         * branches: which case it is cannot be predicted). */
-        int fresh = v == CARC_NONE;
-        int k = fresh ? s->nfront : v - CARC_FRONT_BASE;
+        /* An empty cell: joins the frontier or gains a constraint. Which case it is
+         * cannot be predicted, so both are one path selected by a mask (GCC turns the
+         * plain conditional expressions into a branch). A fresh cell's old pattern and
+         * coordinates are read from the unused entry nfront and masked off. */
+        unsigned fresh = (unsigned)(v == CARC_NONE);
+        unsigned keep = fresh - 1u; /* all ones for a frontier cell, 0 for a fresh one */
+        unsigned k = ((unsigned)s->nfront & ~keep) | ((unsigned)(v - CARC_FRONT_BASE) & keep);
         s->nfront = (uint8_t)(s->nfront + fresh);
-        s->fx[k] = (int8_t)(fresh ? x + dir_dx[dir] : s->fx[k]);
-        s->fy[k] = (int8_t)(fresh ? y + dir_dy[dir] : s->fy[k]);
-        int old = fresh ? 0 : s->fpat[k];
+        unsigned nx = (unsigned)(x + dir_dx[dir]), ny = (unsigned)(y + dir_dy[dir]);
+        s->fx[k] = (int8_t)(((unsigned)s->fx[k] & keep) | (nx & ~keep));
+        s->fy[k] = (int8_t)(((unsigned)s->fy[k] & keep) | (ny & ~keep));
+        unsigned old = s->fpat[k] & keep;
         s->fpat[k] = (uint8_t)(old | (code << (2 * opposite(dir))));
-        fit_update(s, s->fpat[k], old);
+        fit_update(s, s->fpat[k], (int)old);
         s->cell[nc] = (uint8_t)(k + CARC_FRONT_BASE);
     }
 }
@@ -413,8 +442,11 @@ __attribute__((always_inline)) static inline int put_tile(struct carc_state *res
     s->trot[slot] = (uint8_t)rot;
     s->tbase[slot] = (uint8_t)base;
     s->nsegs = (uint8_t)(base + d->nseg);
-    if (carc_multi[t])
-        s->multi_slots[s->nmulti++] = (uint8_t)slot;
+    /* Listed only for tiles with repeated kinds; written always and counted by the
+     * flag (the tile type is random: a branch here is a coin toss). 13 tiles have
+     * repeated kinds, so entry nmulti always exists. */
+    s->multi_slots[s->nmulti] = (uint8_t)slot;
+    s->nmulti = (uint8_t)(s->nmulti + carc_multi[t]);
     /* Fresh segments: 8 entries at once (ids base..base+7 stay below CARC_MAX_SEGS). */
     const struct carc_seg_init *si = &carc_seg_inits[t];
     uint64_t ids = 0x0706050403020100ull + (uint64_t)base * 0x0101010101010101ull;
@@ -451,9 +483,7 @@ __attribute__((always_inline)) static inline int put_tile(struct carc_state *res
 
     /* Cloisters: this tile's counts its filled surroundings; placed ones nearby lose an
      * empty cell (there are only 6 cloister tiles, so the list is short). */
-    int near_cloister = (int)((s->cloister_cols >> (x & (CARC_GRID - 1))) &
-                              (s->cloister_rows >> (y & (CARC_GRID - 1))) & 1u);
-    for (int i = 0; near_cloister && i < s->ncloisters; i++) {
+    for (int i = 0, near = near_cloister(s, x, y); near && i < s->ncloisters; i++) {
         unsigned dx = (unsigned)(s->cloister_x[i] - x + 1), dy = (unsigned)(s->cloister_y[i] - y + 1);
         int g = s->cloister_seg_id[i];
         s->open[g] = (uint8_t)(s->open[g] - ((dx <= 2) & (dy <= 2))); /* branch-free */
@@ -465,22 +495,19 @@ __attribute__((always_inline)) static inline int put_tile(struct carc_state *res
             s->cloister_x[i] = s->cloister_x[last];
             s->cloister_y[i] = s->cloister_y[last];
             s->cloister_seg_id[i--] = s->cloister_seg_id[last];
-            cloister_reach(s);
         }
     }
     int own = cloister_of(t);
     if (own >= 0) {
         int filled = 0;
         for (int i = 0; i < 8; i++)
-            filled += slot_at(s, x + ring_dx[i], y + ring_dy[i]) >= 0;
+            filled += s->cell[CARC_CELL(x + ring_dx[i], y + ring_dy[i])] < CARC_NTILES;
         s->open[base + own] = (uint8_t)(8 - filled);
         if (filled < 8) {
             int i = s->ncloisters++;
             s->cloister_x[i] = (int8_t)x;
             s->cloister_y[i] = (int8_t)y;
             s->cloister_seg_id[i] = (uint8_t)(base + own);
-            s->cloister_cols |= reach_bits(x);
-            s->cloister_rows |= reach_bits(y);
         }
         if (filled == 8) /* scored only if a monk goes there */
             done[(*ndone)++] = (struct completion){(uint8_t)(base + own), CARC_CLOISTER, 8};
@@ -714,10 +741,17 @@ static void farm_points(const struct carc_state *s, const struct segset *farm_ro
     }
     for (int i = 0; i < ncont; i++)
         froot[i] = (uint8_t)carc_root(s, cfarm[i]);
+    /* The contacts of farms with farmers, listed without a branch (few farms have one,
+     * and which do is random). */
+    uint8_t farmed[2 * CARC_NTILES];
+    int nfarmed = 0;
     for (int i = 0; i < ncont; i++) {
         int fr = froot[i];
-        if (!((farm_roots->w[fr >> 6] >> (fr & 63)) & 1u))
-            continue;
+        farmed[nfarmed] = (uint8_t)i;
+        nfarmed += (int)((farm_roots->w[fr >> 6] >> (fr & 63)) & 1u);
+    }
+    for (int n = 0; n < nfarmed; n++) {
+        int i = farmed[n], fr = froot[i];
         int cr = carc_root(s, ccity[i]);
         if (s->open[cr])
             continue;

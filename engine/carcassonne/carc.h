@@ -76,7 +76,8 @@ struct carc_rot {
     uint8_t half_seg[8];  /* farm segment at board half-side h, or CARC_NONE */
     uint8_t seg_sides[8]; /* each segment's sides / half-sides in board orientation */
     uint8_t seg_halves[8];
-    uint8_t pad[3]; /* 32 bytes: an entry's address is a shift, not a multiply by 29 */
+    uint8_t farm_halves;  /* bit h set when a farm reaches half-side h */
+    uint8_t pad[2]; /* 32 bytes: an entry's address is a shift, not a multiply by 29 */
 };
 
 extern const struct carc_tile carc_tiles[CARC_NTYPES];
@@ -120,7 +121,13 @@ struct carc_state {
     int8_t fx[CARC_MAX_FRONT], fy[CARC_MAX_FRONT]; /* frontier cells */
     uint8_t fpat[CARC_MAX_FRONT];                  /* their edge constraint patterns */
     /* fitcount[t]: frontier cells where tile type t fits (the sum of carc_fitvec over the
-     * frontier), so a drawn tile's "fits somewhere" is one load. */
+     * frontier), so a drawn tile's "fits somewhere" is one load. Read and written as two
+     * 16-byte halves several times a placement: at an offset that is a multiple of 16
+     * (checked in board.c), so in a state allocated by malloc neither half straddles a
+     * cache line (at offset 3358 one did for half of the possible alignments, and a random
+     * game ran up to 5% slower there). Padding, not _Alignas: states are also kept in
+     * buffers that promise no more than malloc does. */
+    uint8_t fit_pad[2];
     uint8_t fitcount[32];
 
     int16_t score[CARC_MAX_SEATS];
@@ -136,12 +143,10 @@ struct carc_state {
     uint8_t supply[CARC_MAX_SEATS];
     uint8_t nmulti, multi_slots[16]; /* slots of placed tiles with repeated kinds */
     /* Placed cloisters not yet surrounded: cell and segment id, read directly by every
-     * placement (cheaper than going through the tile slot). */
+     * placement (cheaper than going through the tile slot); a placement compares its cell
+     * with all eight entries at once (board.c, near_cloister). */
     uint8_t ncloisters, cloister_seg_id[8];
     int8_t cloister_x[8], cloister_y[8];
-    /* Bit c (torus column / row c) set when some listed cloister's 3x3 square covers it:
-     * a placement outside both skips the cloister list (most placements do). */
-    uint64_t cloister_cols, cloister_rows;
     uint8_t deck_size, deck[CARC_NTILES];  /* the bag as a list, for O(1) sampling */
     /* deck_at[t]: bit i (byte i / 8, bit i % 8) set when deck[i] is a tile of type t, so the
      * draw finds the first copy of t (the one it takes out) with a bit scan instead of a
@@ -162,6 +167,10 @@ struct carc_state {
     uint8_t pending_code[16]; /* their decision codes (see carc_decision_text) */
 
     uint8_t cell[CARC_GRID * CARC_GRID];
+    /* The size is kept a multiple of 16 (checked in board.c): every game and search
+     * iteration starts with a copy of a state, and at 8,156 bytes that copy made a random
+     * game about 3% slower than at 8,160 (memcpy's tail). */
+    uint8_t tail_pad[4];
 };
 
 /* --- board.c: rules core --- */
@@ -182,6 +191,9 @@ int carc_cell_open(const struct carc_state *s, int x, int y);
 int carc_fit_side(const struct carc_state *s, int x, int y, int t, int rot);
 /* 1 when segment j of tile t placed at (x,y,rot) would join no feature holding a follower. */
 int carc_segment_free(const struct carc_state *s, int x, int y, int t, int rot, int j);
+/* The same for a placement on frontier cell k (its pattern says which sides face a tile:
+ * no look at the neighbouring cells for that). */
+int carc_front_segment_free(const struct carc_state *s, int k, int t, int rot, int j);
 /* Bit j set for every segment j of that placement that carc_segment_free() calls free,
  * all at once (each neighbour visited once: what legal_moves needs). Farm bits are
  * meaningful only when farmers are played (farms != off). */

@@ -188,7 +188,7 @@ static kk_move base_random_move(const void *state, kk_rng *rng)
         int pick = carc_pick_placement(s, t, rng);
         int x = s->fx[pick >> 2], y = s->fy[pick >> 2], rot = pick & 3;
         int sp = spots > 1 ? (int)kk_rng_below(rng, spots) : 0;
-        if (sp == 0 || carc_segment_free(s, x, y, t, rot, sp - 1))
+        if (sp == 0 || carc_front_segment_free(s, pick >> 2, t, rot, sp - 1))
             return carc_move(x, y, rot, sp);
     }
 }
@@ -209,12 +209,12 @@ static kk_move carc_random_move(const void *state, kk_rng *rng)
         int x = s->fx[pick >> 2], y = s->fy[pick >> 2], rot = pick & 3;
         int sp = spots > 1 ? (int)kk_rng_below(rng, (uint32_t)spots) : 0;
         if (!s->solo) {
-            if (sp == 0 || carc_segment_free(s, x, y, t, rot, sp - 1))
+            if (sp == 0 || carc_front_segment_free(s, pick >> 2, t, rot, sp - 1))
                 return carc_move(x, y, rot, sp);
         } else if (sp == 0) {
             if (!s->supply[seat] || !solo_free_mask(s, x, y, t, rot))
                 return carc_move(x, y, rot, 0);
-        } else if (sp - 1 < nonfarm && carc_segment_free(s, x, y, t, rot, sp - 1)) {
+        } else if (sp - 1 < nonfarm && carc_front_segment_free(s, pick >> 2, t, rot, sp - 1)) {
             return carc_move(x, y, rot, sp);
         }
     }

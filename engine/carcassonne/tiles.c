@@ -123,6 +123,7 @@ void carc_tables_init(void)
             memset(o->side_seg, CARC_NONE, sizeof o->side_seg);
             memset(o->half_seg, CARC_NONE, sizeof o->half_seg);
             o->edge_code = 0;
+            o->farm_halves = 0;
             for (int side = 0; side < 4; side++)
                 o->edge_code |= (uint8_t)(edge_code(d->edges[side]) << (2 * ((side + r) & 3)));
             for (int j = 0; j < d->nseg; j++) {
@@ -135,6 +136,7 @@ void carc_tables_init(void)
                 for (int h = 0; h < 8; h++)
                     if (halves & (1u << h))
                         o->half_seg[h] = (uint8_t)j;
+                o->farm_halves |= (uint8_t)halves;
             }
         }
         carc_period[t] = 4;
