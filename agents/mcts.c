@@ -26,6 +26,9 @@
  * Exploration is scale-free by default: the UCB bonus is multiplied by the observed sd of
  * the chooser's returns in this search. Simultaneous rounds are searched by decoupled UCT
  * (sim=decoupled): each seat of a round chooses among its own children of the round's node.
+ * With sim=rm (regret matching) or sim=exp3 a seat of a round samples its child from a
+ * bandit strategy instead of maximising UCB, and the move played at a simultaneous root is
+ * taken from the average strategy (Lanctot, Lisy, Winands 2013): see sim_select.
  *
  * Hidden information (view): with view=iset (the default, and ismcts) every iteration starts
  * from a state sampled by g->sample_view for the searching seat (a determinization), so the
@@ -85,6 +88,8 @@ struct mcts_params {
                             them (view_event), so a draw it cannot see splits no node */
     int scale_sd;        /* exploration term scaled by the observed sd of returns */
     int decoupled;       /* simultaneous rounds searched as joint decisions (decoupled UCT) */
+    int sim_rule;        /* how a seat of a round selects: SIM_UCB, SIM_RM or SIM_EXP3 */
+    double sim_gamma;    /* sim=rm/exp3: probability of a uniformly random child */
     double rave;         /* RAVE equivalence parameter; 0: off */
     int threads;
     int reuse;
@@ -118,6 +123,19 @@ struct mcts_gslot {
 };
 
 #define MCTS_LOG_TABLE 1024 /* log(k) for small visit counts, filled once per tree */
+
+/* Selection rules at a seat's decision in a simultaneous round (option sim). */
+enum { SIM_UCB, SIM_RM, SIM_EXP3 };
+
+#define MCTS_SIM_RECORDS 1024 /* sim=rm/exp3 decisions per iteration whose bandits learn */
+
+/* sim=rm/exp3: one bandit decision of the current iteration, to be updated by its return.
+ * The children that were available (legal) at it are simkid[kid0 .. kid0 + n). */
+struct mcts_simrec {
+    int32_t kid0, n, chosen;
+    int32_t seat;
+    double prob; /* the probability with which `chosen` was sampled */
+};
 
 /* One thread's search: its tree, scratch memory and rng. */
 struct mcts_tree {
@@ -157,6 +175,16 @@ struct mcts_tree {
      * of squares) and the resulting exploration scale. */
     double rs_n[KK_MAX_SEATS], rs_sum[KK_MAX_SEATS], rs_sq[KK_MAX_SEATS];
     double escale[KK_MAX_SEATS];
+    /* sim=rm/exp3 only (NULL otherwise): a side table beside the pool, two doubles per node
+     * index. sim_acc[2i] is child i's cumulative regret (rm) or importance-weighted reward
+     * sum (exp3), sim_acc[2i + 1] its summed probability in the seat's current strategy (the
+     * average strategy, unnormalised). The 48-byte node has no room for them; the table
+     * costs 16 bytes per node and exists only in trees that use it. */
+    double *sim_acc;
+    double *sim_prob;            /* max_moves: the current strategy at one decision */
+    struct mcts_simrec *simrec;  /* MCTS_SIM_RECORDS: this iteration's bandit decisions */
+    int32_t *simkid;             /* simkid_cap: their available children */
+    int nsimrec, nsimkid, simkid_cap;
 };
 
 struct mcts {
@@ -167,6 +195,8 @@ struct mcts {
     kk_move *root_moves;
     int32_t *root_visits;
     double *root_value;
+    double *root_avg;     /* sim=rm/exp3: summed average-strategy weight of each root move */
+    int root_n;           /* moves in root_moves at the last search (0: none made) */
 };
 
 static uint32_t hash_move(uint64_t key)
@@ -392,6 +422,8 @@ static int32_t node_new(struct mcts_tree *t, int32_t parent, int32_t head, int s
     n->first_child = MCTS_NO_NODE;
     n->next_sibling = MCTS_NO_NODE;
     n->next_group = MCTS_NO_NODE;
+    if (t->sim_acc)
+        t->sim_acc[2 * i] = t->sim_acc[2 * i + 1] = 0;
     if (parent != MCTS_NO_NODE) {
         int32_t *first = &t->nodes[parent].first_child;
         if (head != MCTS_NO_NODE) {
@@ -563,6 +595,93 @@ static int best_untried(struct mcts_tree *t, const struct mcts_lset *ls, const s
     return best;
 }
 
+/* The current strategy of a bandit decision over children kid[0..n) (sim=rm/exp3), written
+ * to sigma. Regret matching: proportional to the positive cumulative regrets, uniform when
+ * none is positive. Exp3: proportional to exp(eta * X) with X the importance-weighted reward
+ * sums and eta = gamma / n (computed relative to the largest X, so it never overflows). */
+static void sim_strategy(const struct mcts_params *p, const double *acc, const int32_t *kid,
+                         int n, double *sigma)
+{
+    double total = 0;
+    if (p->sim_rule == SIM_RM) {
+        for (int k = 0; k < n; k++) {
+            double r = acc[2 * kid[k]];
+            sigma[k] = r > 0 ? r : 0;
+            total += sigma[k];
+        }
+    } else {
+        double top = -INFINITY, eta = p->sim_gamma / n;
+        for (int k = 0; k < n; k++)
+            if (acc[2 * kid[k]] > top)
+                top = acc[2 * kid[k]];
+        for (int k = 0; k < n; k++) {
+            sigma[k] = exp(eta * (acc[2 * kid[k]] - top));
+            total += sigma[k];
+        }
+    }
+    for (int k = 0; k < n; k++)
+        sigma[k] = total > 0 ? sigma[k] / total : 1.0 / n;
+}
+
+/* sim=rm/exp3 at a seat's decision in a simultaneous round, once every legal move has a
+ * child: the available children are simkid[kid0 .. nsimkid). A child is sampled from
+ * sigma' = (1 - gamma) sigma + gamma / n, sigma the bandit's current strategy, so every
+ * child keeps being tried and the importance weights 1 / prob stay bounded by n / gamma.
+ * sigma' is also what is added to the children's average-strategy sums: the average of what
+ * the seats actually play is what converges (Hannan consistency bounds the regret of the
+ * empirical frequencies). Averaging sigma instead, i.e. removing the exploration, is off
+ * at an interior mix because the other seats explore too: on toy-mix, whose equilibrium
+ * plays A 1/3 of the time, the sigma average settles near (1/3 - gamma/2) / (1 - gamma)
+ * (0.26 at gamma = 0.3), the sigma' average near 1/3. The decision is recorded so that its bandit
+ * learns from this iteration's return (sim_learn). No seat's choice depends on another's
+ * commitment in the round: each samples from its own statistics, as in decoupled UCT. */
+static int32_t sim_select(struct mcts_tree *t, const struct mcts_params *p, int who, int kid0)
+{
+    int n = t->nsimkid - kid0;
+    const int32_t *kid = t->simkid + kid0;
+    double *sigma = t->sim_prob;
+    sim_strategy(p, t->sim_acc, kid, n, sigma);
+    double gamma = p->sim_gamma, r = kk_rng_double(&t->rng), cum = 0;
+    for (int k = 0; k < n; k++)
+        t->sim_acc[2 * kid[k] + 1] += (1 - gamma) * sigma[k] + gamma / n;
+    int pick = n - 1; /* also where rounding leaves r above the last cumulative sum */
+    for (int k = 0; k < n - 1; k++) {
+        cum += (1 - gamma) * sigma[k] + gamma / n;
+        if (r < cum) {
+            pick = k;
+            break;
+        }
+    }
+    struct mcts_simrec *rec = &t->simrec[t->nsimrec++];
+    rec->kid0 = kid0;
+    rec->n = n;
+    rec->chosen = kid[pick];
+    rec->seat = who;
+    rec->prob = (1 - gamma) * sigma[pick] + gamma / n;
+    return kid[pick];
+}
+
+/* Updates the bandits of this iteration's sim=rm/exp3 decisions with its returns, less a
+ * baseline per seat (the mean return of the seat so far in this search, fixed before this
+ * iteration's return is known). x-hat_k = x / prob for the sampled child, 0 for the others,
+ * is an unbiased estimate of child k's return; regret matching adds x-hat_k - x to every
+ * available child's regret, Exp3 adds x-hat to the sampled child's sum. The baseline shifts
+ * every child's estimate by the same amount, so the expected regrets are unchanged; it only
+ * removes the variance that a return of about 0.5 divided by a small prob would add
+ * (margin returns of a long game differ by a few hundredths). */
+static void sim_learn(struct mcts_tree *t, const struct mcts_params *p, const double *ret,
+                      const double *base)
+{
+    for (int i = 0; i < t->nsimrec; i++) {
+        const struct mcts_simrec *rec = &t->simrec[i];
+        double x = ret[rec->seat] - base[rec->seat];
+        if (p->sim_rule == SIM_RM)
+            for (int k = 0; k < rec->n; k++)
+                t->sim_acc[2 * t->simkid[rec->kid0 + k]] -= x;
+        t->sim_acc[2 * rec->chosen] += x / rec->prob;
+    }
+}
+
 /* One iteration: determinize or copy, descend, expand one node, play out, back up. */
 static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const struct mcts_params *p,
                          const void *root_state, int observer)
@@ -584,6 +703,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
      * every exact visit of a group sees the same state and the same legal moves. A group
      * found full at an exact visit is then searched without generating them. */
     int exact = !(p->determinize && g->sample_view) && !p->opp_iset;
+    t->nsimrec = t->nsimkid = 0;
     t->path[depth] = 0;
     t->path_played[depth++] = 0;
     for (;;) {
@@ -649,6 +769,12 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
         int32_t best = MCTS_NO_NODE;
         double best_u = -INFINITY;
         double scale = p->scale_sd ? t->escale[who] : 1.0;
+        uint32_t pending = p->decoupled ? kk_sim_pending(g, s) : 0;
+        /* sim=rm/exp3: a seat of a round samples from its bandit's strategy over the
+         * available children, gathered here (with room for them all, else UCB as usual). */
+        int bandit = pending && p->sim_rule != SIM_UCB && t->nsimrec < MCTS_SIM_RECORDS &&
+                     t->nsimkid + g->max_moves <= t->simkid_cap;
+        int kid0 = t->nsimkid;
         for (int32_t c = head, next; c != MCTS_NO_NODE; c = next) {
             struct mcts_node *cn = &t->nodes[c];
             next = cn->next_sibling;
@@ -662,6 +788,11 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             }
             navail++;
             cn->avail++;
+            if (bandit) {
+                t->simkid[t->nsimkid++] = c;
+                best = c;
+                continue;
+            }
             double u = ucb(p, t->logtab, cn, scale);
             if (u > best_u) {
                 best_u = u;
@@ -678,6 +809,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             expand = navail < allowed;
         }
         if (expand) {
+            t->nsimkid = kid0; /* expanding: no bandit decision here */
             int i = p->expand_greedy ? best_untried(t, ls, g, s, who)
                                      : random_untried(t, ls, untried);
             kk_move m = ls->moves[i];
@@ -695,12 +827,13 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
         }
         if (best == MCTS_NO_NODE)
             break; /* pool full and nothing here yet: play out */
+        if (bandit)
+            best = sim_select(t, p, who, kid0);
         kk_move m = t->nodes[best].move;
         if (amaf && num_played < MCTS_MAX_PLAYED) {
             t->played_seat[num_played] = (int8_t)who;
             t->played_move[num_played++] = m;
         }
-        uint32_t pending = p->decoupled ? kk_sim_pending(g, s) : 0;
         g->apply(s, m);
         t->path[depth] = best;
         t->path_played[depth++] = num_played;
@@ -726,6 +859,14 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
     else
         kk_search_playout(&t->sc, s, &p->po, &t->rng, ret, NULL, NULL, NULL, 0);
 
+    if (t->nsimrec > 0) {
+        double base[KK_MAX_SEATS];
+        for (int i = 0; i < t->nsimrec; i++) {
+            int seat = t->simrec[i].seat;
+            base[seat] = t->rs_n[seat] > 0 ? t->rs_sum[seat] / t->rs_n[seat] : 0.5;
+        }
+        sim_learn(t, p, ret, base);
+    }
     explore_scale_update(t, ret, g->players(root_state));
     for (int d = 0; d < depth; d++) {
         struct mcts_node *nd = &t->nodes[t->path[d]];
@@ -796,6 +937,8 @@ static void add_root_stats(struct mcts *m, const struct mcts_tree *t, int who)
             continue;
         m->root_visits[k] += t->nodes[c].visits;
         m->root_value[k] += t->nodes[c].value;
+        if (t->sim_acc)
+            m->root_avg[k] += t->sim_acc[2 * c + 1];
     }
 }
 
@@ -814,6 +957,37 @@ static int best_root(const struct mcts *m, int n)
     return best;
 }
 
+/* sim=rm/exp3 at a simultaneous root: the move from the average strategy (the root children's
+ * summed strategies, Lanctot et al. 2013), whose frequencies, not the last iterations' or
+ * the visits (which include exploration), approach an equilibrium. final=visits plays its
+ * most probable move (ties: most visits, then better mean: best_root's order), final=mix
+ * draws one from it. -1 when the bandits never chose (every iteration expanded). */
+static int final_average(const struct mcts *m, int n, int best, kk_rng *rng)
+{
+    double total = 0;
+    for (int k = 0; k < n; k++)
+        total += m->root_avg[k];
+    if (!(total > 0))
+        return -1;
+    if (m->p.final_mix) {
+        double r = kk_rng_double(rng) * total;
+        for (int k = 0; k < n; k++) {
+            r -= m->root_avg[k];
+            if (r < 0 && m->root_avg[k] > 0)
+                return k;
+        }
+    }
+    int top = best;
+    for (int k = 0; k < n; k++)
+        if (m->root_avg[k] > m->root_avg[top] ||
+            (m->root_avg[k] == m->root_avg[top] && m->root_visits[k] > 0 &&
+             (m->root_visits[k] > m->root_visits[top] ||
+              (m->root_visits[k] == m->root_visits[top] &&
+               m->root_value[k] / m->root_visits[k] > m->root_value[top] / m->root_visits[top]))))
+            top = k;
+    return top;
+}
+
 /* The move to play: the most visited (best_root), or with final=mix at a decision of a
  * simultaneous round a move drawn with probability proportional to its root visits. In a
  * round no seat sees the others' commitments, so the decoupled search's visit frequencies,
@@ -822,7 +996,14 @@ static int best_root(const struct mcts *m, int n)
 static int final_root(const struct mcts *m, const void *state, int n, kk_rng *rng)
 {
     int best = best_root(m, n);
-    if (best < 0 || !m->p.final_mix || !kk_sim_pending(m->base.game, state))
+    if (best < 0 || !kk_sim_pending(m->base.game, state))
+        return best;
+    if (m->p.sim_rule != SIM_UCB && m->p.decoupled) {
+        int avg = final_average(m, n, best, rng);
+        if (avg >= 0)
+            return avg;
+    }
+    if (!m->p.final_mix)
         return best;
     long long total = 0;
     for (int k = 0; k < n; k++)
@@ -847,6 +1028,8 @@ static kk_move mcts_choose_sampled(struct mcts *m, const void *state, int n, int
     int T = m->ntrees, K = p->samples;
     memset(m->root_visits, 0, sizeof *m->root_visits * (size_t)n);
     memset(m->root_value, 0, sizeof *m->root_value * (size_t)n);
+    memset(m->root_avg, 0, sizeof *m->root_avg * (size_t)n);
+    m->root_n = n;
     struct mcts_tree *t0 = &m->tree[0];
     for (int k = 0; k < K; k++) {
         struct mcts_tree *t = &m->tree[k % T];
@@ -876,6 +1059,7 @@ static kk_move mcts_choose(struct kk_agent *self, const void *state, kk_rng *rng
     const struct mcts_params *p = &m->p;
     int who = g->to_move(state);
     int n = g->legal_moves(state, m->root_moves);
+    m->root_n = 0;
     if (n == 1)
         return m->root_moves[0];
     for (int i = 0; i < m->ntrees; i++)
@@ -911,6 +1095,8 @@ static kk_move mcts_choose(struct kk_agent *self, const void *state, kk_rng *rng
     lset_build(&t0->set, n);
     memset(m->root_visits, 0, sizeof *m->root_visits * (size_t)n);
     memset(m->root_value, 0, sizeof *m->root_value * (size_t)n);
+    memset(m->root_avg, 0, sizeof *m->root_avg * (size_t)n);
+    m->root_n = n;
     for (int i = 0; i < T; i++)
         add_root_stats(m, &m->tree[i], who);
     int best = final_root(m, state, n, rng);
@@ -987,6 +1173,10 @@ static void tree_free(struct mcts_tree *t)
     free(t->gcache);
     free(t->aidx);
     free(t->astamp);
+    free(t->sim_acc);
+    free(t->sim_prob);
+    free(t->simrec);
+    free(t->simkid);
 }
 
 static void mcts_destroy(struct kk_agent *self)
@@ -997,6 +1187,7 @@ static void mcts_destroy(struct kk_agent *self)
     free(m->root_moves);
     free(m->root_visits);
     free(m->root_value);
+    free(m->root_avg);
     free(m);
 }
 
@@ -1033,6 +1224,17 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
         t->astamp = calloc(t->amask + 1, sizeof *t->astamp);
         ok = ok && t->played_seat && t->played_move && t->aidx && t->astamp;
     }
+    if (p->sim_rule != SIM_UCB && p->decoupled) {
+        long long kids = (long long)MCTS_SIM_RECORDS * g->max_moves;
+        t->simkid_cap = (int)(kids < (1 << 20) ? kids : (1 << 20));
+        if (t->simkid_cap < g->max_moves)
+            t->simkid_cap = g->max_moves;
+        t->sim_acc = malloc((size_t)cap * 2 * sizeof *t->sim_acc);
+        t->sim_prob = malloc((size_t)g->max_moves * sizeof *t->sim_prob);
+        t->simrec = malloc(MCTS_SIM_RECORDS * sizeof *t->simrec);
+        t->simkid = malloc((size_t)t->simkid_cap * sizeof *t->simkid);
+        ok = ok && t->sim_acc && t->sim_prob && t->simrec && t->simkid;
+    }
     if (!ok)
         return kk_fail(err, "out of memory for a search tree of %d nodes", cap);
     return 0;
@@ -1042,7 +1244,8 @@ static const char *const mcts_rewards[] = {"win", "margin", NULL};
 static const char *const mcts_rollouts[] = {"random", "greedy", NULL};
 static const char *const mcts_chance[] = {"open", "explicit", "pooled", "seen", NULL};
 static const char *const mcts_scales[] = {"sd", "none", NULL};
-static const char *const mcts_sims[] = {"decoupled", "sequential", NULL};
+static const char *const mcts_sims[] = {"decoupled", "sequential", "rm", "exp3", NULL};
+enum { SIMOPT_DECOUPLED, SIMOPT_SEQUENTIAL, SIMOPT_RM, SIMOPT_EXP3 };
 static const char *const mcts_expand[] = {"random", "greedy", NULL};
 static const char *const mcts_views[] = {"iset", "sample", "peek", NULL};
 static const char *const mcts_opponents[] = {"iset", "pooled", NULL};
@@ -1053,7 +1256,7 @@ enum { VIEW_ISET, VIEW_SAMPLE, VIEW_PEEK };
 enum {
     OPT_ITERS, OPT_MS, OPT_C, OPT_REWARD, OPT_ROLLOUT, OPT_EPSILON, OPT_DEPTH, OPT_CHANCE,
     OPT_RAVE, OPT_THREADS, OPT_REUSE, OPT_WIDEN, OPT_WIDEN_EXP, OPT_EXPAND, OPT_NODES,
-    OPT_VIEW, OPT_SAMPLES, OPT_SCALE, OPT_SIM, OPT_OPPONENTS, OPT_FINAL, OPT_COUNT
+    OPT_VIEW, OPT_SAMPLES, OPT_SCALE, OPT_SIM, OPT_OPPONENTS, OPT_FINAL, OPT_GAMMA, OPT_COUNT
 };
 _Static_assert(OPT_COUNT <= KK_MAX_AGENT_OPTS, "raise KK_MAX_AGENT_OPTS in agent.h");
 
@@ -1111,8 +1314,10 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
     [OPT_SIM] = {"sim", "decoupled", 0, 0, 0, mcts_sims,
                  "games with simultaneous rounds: decoupled searches a round as one joint "
                  "decision, each seat choosing by its own statistics without seeing the "
-                 "others' commitments (decoupled UCT); sequential lets later seats answer "
-                 "earlier ones in the tree"},
+                 "others' commitments (decoupled UCT); rm and exp3 do the same, but each "
+                 "seat samples its move by regret matching or Exp3 (with exploration "
+                 "gamma) and the move played at a simultaneous root comes from the average "
+                 "strategy; sequential lets later seats answer earlier ones in the tree"},
     [OPT_OPPONENTS] = {"opponents", "iset", 0, 0, 0, mcts_opponents,
                        "view=iset on games with information-set keys (info_key): iset splits "
                        "an opponent's node by that opponent's information set, so opponents in "
@@ -1121,7 +1326,13 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
     [OPT_FINAL] = {"final", "visits", 0, 0, 0, mcts_finals,
                    "the move played: visits plays the most visited root move; mix, at a "
                    "decision of a simultaneous round, draws it with probability proportional "
-                   "to its root visits (a mixed strategy), elsewhere the most visited"},
+                   "to its root visits (a mixed strategy), elsewhere the most visited; with "
+                   "sim=rm/exp3 at a simultaneous decision: the average strategy's most "
+                   "probable move, or (mix) one drawn from it"},
+    [OPT_GAMMA] = {"gamma", "0.1", 0.001, 1, 0, NULL,
+                   "sim=rm/exp3: probability with which a seat of a simultaneous round tries a "
+                   "uniformly random move instead of its bandit's strategy (exp3: also its "
+                   "learning rate, gamma / moves)"},
 };
 
 static struct kk_agent *mcts_create_common(const struct kk_game *g, const double *vals,
@@ -1139,7 +1350,11 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.pooled_chance = vals[OPT_CHANCE] == 2;
     p.seen_chance = vals[OPT_CHANCE] == 3;
     p.scale_sd = vals[OPT_SCALE] == 0;
-    p.decoupled = vals[OPT_SIM] == 0 && g->simultaneous != NULL;
+    p.decoupled = vals[OPT_SIM] != SIMOPT_SEQUENTIAL && g->simultaneous != NULL;
+    p.sim_rule = vals[OPT_SIM] == SIMOPT_RM     ? SIM_RM
+                 : vals[OPT_SIM] == SIMOPT_EXP3 ? SIM_EXP3
+                                                : SIM_UCB;
+    p.sim_gamma = vals[OPT_GAMMA];
     /* A decoupled tree hangs every seat's commitment from the round's first node, so the
      * kept subtree of a commitment would not hold the next seat's choices: no reuse. */
     p.reuse = (int)vals[OPT_REUSE];
@@ -1199,7 +1414,8 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     m->root_moves = malloc((size_t)g->max_moves * sizeof *m->root_moves);
     m->root_visits = malloc((size_t)g->max_moves * sizeof *m->root_visits);
     m->root_value = malloc((size_t)g->max_moves * sizeof *m->root_value);
-    if (!m->root_moves || !m->root_visits || !m->root_value) {
+    m->root_avg = calloc((size_t)g->max_moves, sizeof *m->root_avg);
+    if (!m->root_moves || !m->root_visits || !m->root_value || !m->root_avg) {
         mcts_destroy(&m->base);
         kk_fail(err, "out of memory");
         return NULL;
@@ -1260,4 +1476,22 @@ long long kk_mcts_tree_nodes(const struct kk_agent *a)
     if (a->cls != &kk_agent_mcts && a->cls != &kk_agent_ismcts)
         return -1;
     return ((const struct mcts *)a)->tree[0].used;
+}
+
+int kk_mcts_root_stats(const struct kk_agent *a, kk_move *moves, int32_t *visits, double *mean,
+                       double *avg)
+{
+    if (a->cls != &kk_agent_mcts && a->cls != &kk_agent_ismcts)
+        return -1;
+    const struct mcts *m = (const struct mcts *)a;
+    double total = 0;
+    for (int k = 0; k < m->root_n; k++)
+        total += m->root_avg[k];
+    for (int k = 0; k < m->root_n; k++) {
+        moves[k] = m->root_moves[k];
+        visits[k] = m->root_visits[k];
+        mean[k] = m->root_visits[k] > 0 ? m->root_value[k] / m->root_visits[k] : 0;
+        avg[k] = total > 0 ? m->root_avg[k] / total : 0;
+    }
+    return m->root_n;
 }
