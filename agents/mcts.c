@@ -135,6 +135,7 @@ struct mcts_simrec {
     int32_t kid0, n, chosen;
     int32_t seat;
     double prob; /* the probability with which `chosen` was sampled */
+    double base; /* the baseline subtracted from the return (see sim_learn) */
 };
 
 /* One thread's search: its tree, scratch memory and rng. */
@@ -658,23 +659,28 @@ static int32_t sim_select(struct mcts_tree *t, const struct mcts_params *p, int 
     rec->chosen = kid[pick];
     rec->seat = who;
     rec->prob = (1 - gamma) * sigma[pick] + gamma / n;
+    double sum = 0, visits = 0;
+    for (int k = 0; k < n; k++) {
+        sum += t->nodes[kid[k]].value;
+        visits += t->nodes[kid[k]].visits;
+    }
+    rec->base = visits > 0 ? sum / visits : 0.5;
     return kid[pick];
 }
 
 /* Updates the bandits of this iteration's sim=rm/exp3 decisions with its returns, less a
- * baseline per seat (the mean return of the seat so far in this search, fixed before this
- * iteration's return is known). x-hat_k = x / prob for the sampled child, 0 for the others,
+ * baseline per decision (the mean return of the seat over the decision's children so far,
+ * fixed before this iteration's return is known). x-hat_k = x / prob for the sampled child, 0 for the others,
  * is an unbiased estimate of child k's return; regret matching adds x-hat_k - x to every
  * available child's regret, Exp3 adds x-hat to the sampled child's sum. The baseline shifts
  * every child's estimate by the same amount, so the expected regrets are unchanged; it only
  * removes the variance that a return of about 0.5 divided by a small prob would add
  * (margin returns of a long game differ by a few hundredths). */
-static void sim_learn(struct mcts_tree *t, const struct mcts_params *p, const double *ret,
-                      const double *base)
+static void sim_learn(struct mcts_tree *t, const struct mcts_params *p, const double *ret)
 {
     for (int i = 0; i < t->nsimrec; i++) {
         const struct mcts_simrec *rec = &t->simrec[i];
-        double x = ret[rec->seat] - base[rec->seat];
+        double x = ret[rec->seat] - rec->base;
         if (p->sim_rule == SIM_RM)
             for (int k = 0; k < rec->n; k++)
                 t->sim_acc[2 * t->simkid[rec->kid0 + k]] -= x;
@@ -771,8 +777,15 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
         double scale = p->scale_sd ? t->escale[who] : 1.0;
         uint32_t pending = p->decoupled ? kk_sim_pending(g, s) : 0;
         /* sim=rm/exp3: a seat of a round samples from its bandit's strategy over the
-         * available children, gathered here (with room for them all, else UCB as usual). */
-        int bandit = pending && p->sim_rule != SIM_UCB && t->nsimrec < MCTS_SIM_RECORDS &&
+         * available children, gathered here (with room for them all, else UCB as usual),
+         * when the round is a joint decision in the tree: another seat of it chooses in
+         * this search, later (still pending) or earlier (on this path). At a root whose
+         * round began before the search, the earlier seats' commitments are redrawn by
+         * sample_view, not chosen: the mover then faces a fixed opponent, and UCB's
+         * best reply is what it needs (see final_root). */
+        int bandit = pending && p->sim_rule != SIM_UCB &&
+                     ((pending & ~(1u << who)) || round_key) &&
+                     t->nsimrec < MCTS_SIM_RECORDS &&
                      t->nsimkid + g->max_moves <= t->simkid_cap;
         int kid0 = t->nsimkid;
         for (int32_t c = head, next; c != MCTS_NO_NODE; c = next) {
@@ -859,14 +872,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
     else
         kk_search_playout(&t->sc, s, &p->po, &t->rng, ret, NULL, NULL, NULL, 0);
 
-    if (t->nsimrec > 0) {
-        double base[KK_MAX_SEATS];
-        for (int i = 0; i < t->nsimrec; i++) {
-            int seat = t->simrec[i].seat;
-            base[seat] = t->rs_n[seat] > 0 ? t->rs_sum[seat] / t->rs_n[seat] : 0.5;
-        }
-        sim_learn(t, p, ret, base);
-    }
+    sim_learn(t, p, ret);
     explore_scale_update(t, ret, g->players(root_state));
     for (int d = 0; d < depth; d++) {
         struct mcts_node *nd = &t->nodes[t->path[d]];
@@ -996,9 +1002,11 @@ static int final_average(const struct mcts *m, int n, int best, kk_rng *rng)
 static int final_root(const struct mcts *m, const void *state, int n, kk_rng *rng)
 {
     int best = best_root(m, n);
-    if (best < 0 || !kk_sim_pending(m->base.game, state))
+    uint32_t pending = kk_sim_pending(m->base.game, state);
+    if (best < 0 || !pending)
         return best;
-    if (m->p.sim_rule != SIM_UCB && m->p.decoupled) {
+    int who = m->base.game->to_move(state);
+    if (m->p.sim_rule != SIM_UCB && m->p.decoupled && (pending & ~(1u << who))) {
         int avg = final_average(m, n, best, rng);
         if (avg >= 0)
             return avg;
