@@ -702,6 +702,11 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
     int32_t node = 0;
     uint32_t ckey = t->root_key; /* chance since the last decision on the path */
     uint32_t round_key = 0;      /* decoupled rounds: commitments made so far in the round */
+    uint32_t round_seats = 0;    /* the seats that made them */
+    /* A commitment of several moves (All Your Base: first play, second play, keep): each
+     * seat's own earlier moves in the round, which it knows (own_key[s] valid for the seats
+     * in own_seats). */
+    uint32_t own_key[KK_MAX_SEATS], own_seats = 0;
     int amaf = p->rave > 0;
     int first = 1; /* the first decision: the root's own state when t->root_cached */
     /* exact: the state is a function of the root state and the moves on the path (no
@@ -753,6 +758,8 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
                 h = (h ^ t->info[b]) * 0x100000001b3ULL;
             key = chance_key_add(ckey, (kk_move)(uint32_t)(h ^ (h >> 32)));
         }
+        if (own_seats & (1u << who))
+            key = chance_key_add(key, (kk_move)own_key[who]);
         int32_t head = group_lookup(t, node, who, key);
         int known = exact && head != MCTS_NO_NODE && t->nodes[head].full;
         struct mcts_lset *ls = NULL;
@@ -784,7 +791,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
          * sample_view, not chosen: the mover then faces a fixed opponent, and UCB's
          * best reply is what it needs (see final_root). */
         int bandit = pending && p->sim_rule != SIM_UCB &&
-                     ((pending & ~(1u << who)) || round_key) &&
+                     ((pending & ~(1u << who)) || (round_seats & ~(1u << who))) &&
                      t->nsimrec < MCTS_SIM_RECORDS &&
                      t->nsimkid + g->max_moves <= t->simkid_cap;
         int kid0 = t->nsimkid;
@@ -850,18 +857,32 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
         g->apply(s, m);
         t->path[depth] = best;
         t->path_played[depth++] = num_played;
-        if (pending & ~(1u << who)) {
+        /* The mover's commitment goes on (a compound one) when it is still pending in the
+         * same round; a mask of new seats would be the next round. (A next round of the
+         * mover alone, right after this one, would be taken for this one going on.) */
+        uint32_t after = pending ? kk_sim_pending(g, s) : 0;
+        int again = (after & (1u << who)) && !(after & ~pending);
+        if ((pending & ~(1u << who)) || again) {
             /* Decoupled UCT: a simultaneous round is one joint decision. Every seat of the
              * round selects among its own children of the node where the round began, by
              * its own statistics, so no seat's choice can depend on another's commitment;
-             * the commitments made so far are folded into a key instead. */
+             * the commitments made so far are folded into a key instead. A seat's next
+             * move of the same commitment is keyed by its own moves so far, and only by
+             * them: its second play is its own decision, not pooled with its first, and
+             * still blind to the other seats' commitments. */
             round_key = chance_key_add(round_key, (kk_move)(((uint32_t)who << 24) ^ (uint32_t)m));
+            round_seats |= 1u << who;
+            if (again) {
+                own_key[who] = chance_key_add(own_seats & (1u << who) ? own_key[who] : 0, m);
+                own_seats |= 1u << who;
+            }
             exact = 0;
             continue;
         }
         /* After a round, the children below the last commitment are keyed by the others'. */
         ckey = pending ? round_key : 0;
         round_key = 0;
+        round_seats = own_seats = 0;
         node = best;
     }
 

@@ -514,6 +514,33 @@ static void test_sim_bandits_deterministic(void)
     CHECK(count[TOY_PENNIES_SAFE] < 5);
 }
 
+/* A compound commitment (toy-differ: seat 0 commits two bits that must differ, seat 1 then
+ * commits a bit that changes nothing): seat 0's second move is searched knowing its first,
+ * so decoupled and rm both find that it must differ, and value the round near 1. When the
+ * two moves shared one set of statistics (before 2026-11-27) no second move could depend
+ * on the first: decoupled valued the round at 0.000-0.003 (UCB picked the better-looking
+ * bit twice), rm at about 0.5. */
+static void test_compound_commitment(void)
+{
+    static const char *const specs[] = {"mcts:iters=2000", "mcts:iters=2000,sim=rm",
+                                        "mcts:iters=2000,sim=exp3"};
+    for (size_t i = 0; i < NSPECS(specs); i++)
+        for (uint64_t r = 0; r < 3; r++) {
+            char state[64];
+            kk_error err = {{0}};
+            CHECK(kk_toy_differ.init(state, NULL, 2, &err) == 0);
+            struct kk_agent *a = make(&kk_toy_differ, specs[i]);
+            kk_rng rng;
+            kk_rng_seed(&rng, 47, r);
+            a->choose(a, state, &rng);
+            double avg[8], value;
+            CHECK_EQ_INT(root_strategy(a, avg, &value), 2);
+            fprintf(stderr, "toy-differ %s run %d: value %.3f\n", specs[i], (int)r, value);
+            CHECK(value > 0.85);
+            kk_agent_destroy(a);
+        }
+}
+
 /* A bad sim or gamma is a one-line error naming the option. */
 static void test_sim_options(void)
 {
@@ -547,5 +574,6 @@ int main(void)
     test_sim_bandits();
     test_sim_bandits_deterministic();
     test_sim_options();
+    test_compound_commitment();
     return kk_test_done("agents_honest");
 }

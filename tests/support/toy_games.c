@@ -644,3 +644,95 @@ const struct kk_game kk_toy_mix = {
     .sample_view = mix_sample_view,
     .simultaneous = mix_simultaneous,
 };
+
+/* ---- toy-differ ---- */
+
+enum { DIFF_X, DIFF_Y, DIFF_SEAT1, DIFF_OVER };
+
+struct differ_state {
+    int32_t phase, x, y, z;
+};
+
+static int differ_to_move(const void *state)
+{
+    const struct differ_state *s = state;
+    return s->phase == DIFF_OVER ? KK_TERMINAL : s->phase == DIFF_SEAT1 ? 1 : 0;
+}
+
+static void differ_apply(void *state, kk_move m)
+{
+    struct differ_state *s = state;
+    if (s->phase == DIFF_X)
+        s->x = m;
+    else if (s->phase == DIFF_Y)
+        s->y = m;
+    else
+        s->z = m;
+    s->phase++;
+}
+
+static void differ_scores(const void *state, int32_t *out)
+{
+    const struct differ_state *s = state;
+    int over = s->phase == DIFF_OVER;
+    out[0] = over && s->x != s->y;
+    out[1] = over && s->x == s->y;
+}
+
+static uint32_t differ_winners(const void *state)
+{
+    int32_t sc[2];
+    differ_scores(state, sc);
+    return sc[0] ? 1u : 2u;
+}
+
+static double differ_evaluate(const void *state, int seat)
+{
+    int32_t sc[2];
+    differ_scores(state, sc);
+    return sc[seat];
+}
+
+/* Seat 1 never sees seat 0's pending bits: they are redrawn uniformly. */
+static void differ_sample_view(const void *state, int seat, kk_rng *rng, void *out)
+{
+    const struct differ_state *s = state;
+    struct differ_state *o = out;
+    *o = *s;
+    if (seat == 1 && s->phase == DIFF_SEAT1) {
+        o->x = (int32_t)kk_rng_bounded(rng, 2);
+        o->y = (int32_t)kk_rng_bounded(rng, 2);
+    }
+}
+
+static uint32_t differ_simultaneous(const void *state)
+{
+    const struct differ_state *s = state;
+    return s->phase == DIFF_OVER ? 0u : s->phase == DIFF_SEAT1 ? 2u : 3u;
+}
+
+const struct kk_game kk_toy_differ = {
+    .name = "toy-differ",
+    .title = "Toy compound commitment: two bits that must differ",
+    .min_players = 2,
+    .max_players = 2,
+    .default_players = 2,
+    .state_size = sizeof(struct differ_state),
+    .max_moves = 2,
+    .score_scale = 1,
+    .init = mix_init,
+    .players = guess_players,
+    .to_move = differ_to_move,
+    .legal_moves = mix_legal,
+    .apply = differ_apply,
+    .chance_outcomes = mix_no_chance,
+    .sample_chance = mix_no_sample,
+    .scores = differ_scores,
+    .winners = differ_winners,
+    .move_to_text = guess_to_text,
+    .move_from_text = guess_from_text,
+    .get_stats = nim_stats,
+    .evaluate = differ_evaluate,
+    .sample_view = differ_sample_view,
+    .simultaneous = differ_simultaneous,
+};

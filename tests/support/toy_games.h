@@ -25,7 +25,12 @@
  * hidden from each other until both are in. A/L: seat 0 wins; A/R and B/L: seat 1 wins;
  * B/R: both share the win (scores 1 and 1, a return of 0.5 each). The only equilibrium is
  * mixed and not uniform: seat 0 plays A with probability 1/3, seat 1 plays L with
- * probability 1/3, and the round is worth 1/3 to seat 0. */
+ * probability 1/3, and the round is worth 1/3 to seat 0.
+ *
+ * toy-differ (2 players, one simultaneous round, a compound commitment): seat 0 commits two
+ * bits x then y (two moves of its own, both hidden), then seat 1 commits a bit that changes
+ * nothing. Seat 0 wins iff y differs from x, so its second move must depend on its first,
+ * which it knows; a search that pools its two moves in one set of statistics cannot. */
 #ifndef KK_TOY_GAMES_H
 #define KK_TOY_GAMES_H
 
@@ -35,6 +40,7 @@ extern const struct kk_game kk_toy_nim;
 extern const struct kk_game kk_toy_guess;
 extern const struct kk_game kk_toy_pennies;
 extern const struct kk_game kk_toy_mix;
+extern const struct kk_game kk_toy_differ;
 
 /* Moves of toy-mix: seat 0 plays A or B, seat 1 L or R. */
 enum { TOY_MIX_A = 0, TOY_MIX_B = 1, TOY_MIX_L = 0, TOY_MIX_R = 1 };
