@@ -178,9 +178,9 @@ struct mcts_tree {
     double escale[KK_MAX_SEATS];
     /* sim=rm/exp3 only (NULL otherwise): a side table beside the pool, two doubles per node
      * index. sim_acc[2i] is child i's cumulative regret (rm) or importance-weighted reward
-     * sum (exp3), sim_acc[2i + 1] its summed probability in the seat's current strategy (the
-     * average strategy, unnormalised). The 48-byte node has no room for them; the table
-     * costs 16 bytes per node and exists only in trees that use it. */
+     * sum (exp3), sim_acc[2i + 1] its summed probability in the distributions the seat
+     * sampled from (the average strategy, unnormalised). The 48-byte node has no room for
+     * them; the table costs 16 bytes per node and exists only in trees that use it. */
     double *sim_acc;
     double *sim_prob;            /* max_moves: the current strategy at one decision */
     struct mcts_simrec *simrec;  /* MCTS_SIM_RECORDS: this iteration's bandit decisions */
@@ -670,12 +670,15 @@ static int32_t sim_select(struct mcts_tree *t, const struct mcts_params *p, int 
 
 /* Updates the bandits of this iteration's sim=rm/exp3 decisions with its returns, less a
  * baseline per decision (the mean return of the seat over the decision's children so far,
- * fixed before this iteration's return is known). x-hat_k = x / prob for the sampled child, 0 for the others,
- * is an unbiased estimate of child k's return; regret matching adds x-hat_k - x to every
- * available child's regret, Exp3 adds x-hat to the sampled child's sum. The baseline shifts
- * every child's estimate by the same amount, so the expected regrets are unchanged; it only
- * removes the variance that a return of about 0.5 divided by a small prob would add
- * (margin returns of a long game differ by a few hundredths). */
+ * fixed before this iteration's return is known). x-hat_k = x / prob for the sampled child,
+ * 0 for the others, is an unbiased estimate of child k's return; regret matching adds
+ * x-hat_k - x to every available child's regret, Exp3 adds x-hat to the sampled child's
+ * sum. The baseline shifts every child's estimate by the same amount, so the expected
+ * regrets are unchanged; it only removes the variance that a return of about 0.5 divided
+ * by a small prob would add (margin returns of a long game differ by a few hundredths).
+ * What remains is still large: a child sampled with prob gamma / n is credited n / gamma
+ * times its return, so moves whose values differ by a few hundredths take thousands of
+ * visits to tell apart (docs/agents.md: All Your Base). */
 static void sim_learn(struct mcts_tree *t, const struct mcts_params *p, const double *ret)
 {
     for (int i = 0; i < t->nsimrec; i++) {
@@ -984,9 +987,10 @@ static int best_root(const struct mcts *m, int n)
     return best;
 }
 
-/* sim=rm/exp3 at a simultaneous root: the move from the average strategy (the root children's
- * summed strategies, Lanctot et al. 2013), whose frequencies, not the last iterations' or
- * the visits (which include exploration), approach an equilibrium. final=visits plays its
+/* sim=rm/exp3 at a simultaneous root: the move from the average strategy (the root
+ * children's summed sampling distributions, Lanctot et al. 2013), which approaches an
+ * equilibrium where the last iteration's strategy may cycle; the visits are a noisier
+ * sample of the same distributions. final=visits plays its
  * most probable move (ties: most visits, then better mean: best_root's order), final=mix
  * draws one from it. -1 when the bandits never chose (every iteration expanded). */
 static int final_average(const struct mcts *m, int n, int best, kk_rng *rng)
