@@ -26,6 +26,9 @@
  * Exploration is scale-free by default: the UCB bonus is multiplied by the observed sd of
  * the chooser's returns in this search. Simultaneous rounds are searched by decoupled UCT
  * (sim=decoupled): each seat of a round chooses among its own children of the round's node.
+ * With sim=rm (regret matching) or sim=exp3 a seat of a round samples its child from a
+ * bandit strategy instead of maximising UCB, and the move played at a simultaneous root is
+ * taken from the average strategy (Lanctot, Lisy, Winands 2013): see sim_select.
  *
  * Hidden information (view): with view=iset (the default, and ismcts) every iteration starts
  * from a state sampled by g->sample_view for the searching seat (a determinization), so the
@@ -85,6 +88,8 @@ struct mcts_params {
                             them (view_event), so a draw it cannot see splits no node */
     int scale_sd;        /* exploration term scaled by the observed sd of returns */
     int decoupled;       /* simultaneous rounds searched as joint decisions (decoupled UCT) */
+    int sim_rule;        /* how a seat of a round selects: SIM_UCB, SIM_RM or SIM_EXP3 */
+    double sim_gamma;    /* sim=rm/exp3: probability of a uniformly random child */
     double rave;         /* RAVE equivalence parameter; 0: off */
     int threads;
     int reuse;
@@ -118,6 +123,20 @@ struct mcts_gslot {
 };
 
 #define MCTS_LOG_TABLE 1024 /* log(k) for small visit counts, filled once per tree */
+
+/* Selection rules at a seat's decision in a simultaneous round (option sim). */
+enum { SIM_UCB, SIM_RM, SIM_EXP3 };
+
+#define MCTS_SIM_RECORDS 1024 /* sim=rm/exp3 decisions per iteration whose bandits learn */
+
+/* sim=rm/exp3: one bandit decision of the current iteration, to be updated by its return.
+ * The children that were available (legal) at it are simkid[kid0 .. kid0 + n). */
+struct mcts_simrec {
+    int32_t kid0, n, chosen;
+    int32_t seat;
+    double prob; /* the probability with which `chosen` was sampled */
+    double base; /* the baseline subtracted from the return (see sim_learn) */
+};
 
 /* One thread's search: its tree, scratch memory and rng. */
 struct mcts_tree {
@@ -157,6 +176,16 @@ struct mcts_tree {
      * of squares) and the resulting exploration scale. */
     double rs_n[KK_MAX_SEATS], rs_sum[KK_MAX_SEATS], rs_sq[KK_MAX_SEATS];
     double escale[KK_MAX_SEATS];
+    /* sim=rm/exp3 only (NULL otherwise): a side table beside the pool, two doubles per node
+     * index. sim_acc[2i] is child i's cumulative regret (rm) or importance-weighted reward
+     * sum (exp3), sim_acc[2i + 1] its summed probability in the distributions the seat
+     * sampled from (the average strategy, unnormalised). The 48-byte node has no room for
+     * them; the table costs 16 bytes per node and exists only in trees that use it. */
+    double *sim_acc;
+    double *sim_prob;            /* max_moves: the current strategy at one decision */
+    struct mcts_simrec *simrec;  /* MCTS_SIM_RECORDS: this iteration's bandit decisions */
+    int32_t *simkid;             /* simkid_cap: their available children */
+    int nsimrec, nsimkid, simkid_cap;
 };
 
 struct mcts {
@@ -167,6 +196,8 @@ struct mcts {
     kk_move *root_moves;
     int32_t *root_visits;
     double *root_value;
+    double *root_avg;     /* sim=rm/exp3: summed average-strategy weight of each root move */
+    int root_n;           /* moves in root_moves at the last search (0: none made) */
 };
 
 static uint32_t hash_move(uint64_t key)
@@ -392,6 +423,8 @@ static int32_t node_new(struct mcts_tree *t, int32_t parent, int32_t head, int s
     n->first_child = MCTS_NO_NODE;
     n->next_sibling = MCTS_NO_NODE;
     n->next_group = MCTS_NO_NODE;
+    if (t->sim_acc)
+        t->sim_acc[2 * i] = t->sim_acc[2 * i + 1] = 0;
     if (parent != MCTS_NO_NODE) {
         int32_t *first = &t->nodes[parent].first_child;
         if (head != MCTS_NO_NODE) {
@@ -563,6 +596,101 @@ static int best_untried(struct mcts_tree *t, const struct mcts_lset *ls, const s
     return best;
 }
 
+/* The current strategy of a bandit decision over children kid[0..n) (sim=rm/exp3), written
+ * to sigma. Regret matching: proportional to the positive cumulative regrets, uniform when
+ * none is positive. Exp3: proportional to exp(eta * X) with X the importance-weighted reward
+ * sums and eta = gamma / n (computed relative to the largest X, so it never overflows). */
+static void sim_strategy(const struct mcts_params *p, const double *acc, const int32_t *kid,
+                         int n, double *sigma)
+{
+    double total = 0;
+    if (p->sim_rule == SIM_RM) {
+        for (int k = 0; k < n; k++) {
+            double r = acc[2 * kid[k]];
+            sigma[k] = r > 0 ? r : 0;
+            total += sigma[k];
+        }
+    } else {
+        double top = -INFINITY, eta = p->sim_gamma / n;
+        for (int k = 0; k < n; k++)
+            if (acc[2 * kid[k]] > top)
+                top = acc[2 * kid[k]];
+        for (int k = 0; k < n; k++) {
+            sigma[k] = exp(eta * (acc[2 * kid[k]] - top));
+            total += sigma[k];
+        }
+    }
+    for (int k = 0; k < n; k++)
+        sigma[k] = total > 0 ? sigma[k] / total : 1.0 / n;
+}
+
+/* sim=rm/exp3 at a seat's decision in a simultaneous round, once every legal move has a
+ * child: the available children are simkid[kid0 .. nsimkid). A child is sampled from
+ * sigma' = (1 - gamma) sigma + gamma / n, sigma the bandit's current strategy, so every
+ * child keeps being tried and the importance weights 1 / prob stay bounded by n / gamma.
+ * sigma' is also what is added to the children's average-strategy sums: the average of what
+ * the seats actually play is what converges (Hannan consistency bounds the regret of the
+ * empirical frequencies). Averaging sigma instead, i.e. removing the exploration, is off
+ * at an interior mix because the other seats explore too: on toy-mix, whose equilibrium
+ * plays A 1/3 of the time, the sigma average settles near (1/3 - gamma/2) / (1 - gamma)
+ * (0.26 at gamma = 0.3), the sigma' average near 1/3. The decision is recorded so that its bandit
+ * learns from this iteration's return (sim_learn). No seat's choice depends on another's
+ * commitment in the round: each samples from its own statistics, as in decoupled UCT. */
+static int32_t sim_select(struct mcts_tree *t, const struct mcts_params *p, int who, int kid0)
+{
+    int n = t->nsimkid - kid0;
+    const int32_t *kid = t->simkid + kid0;
+    double *sigma = t->sim_prob;
+    sim_strategy(p, t->sim_acc, kid, n, sigma);
+    double gamma = p->sim_gamma, r = kk_rng_double(&t->rng), cum = 0;
+    for (int k = 0; k < n; k++)
+        t->sim_acc[2 * kid[k] + 1] += (1 - gamma) * sigma[k] + gamma / n;
+    int pick = n - 1; /* also where rounding leaves r above the last cumulative sum */
+    for (int k = 0; k < n - 1; k++) {
+        cum += (1 - gamma) * sigma[k] + gamma / n;
+        if (r < cum) {
+            pick = k;
+            break;
+        }
+    }
+    struct mcts_simrec *rec = &t->simrec[t->nsimrec++];
+    rec->kid0 = kid0;
+    rec->n = n;
+    rec->chosen = kid[pick];
+    rec->seat = who;
+    rec->prob = (1 - gamma) * sigma[pick] + gamma / n;
+    double sum = 0, visits = 0;
+    for (int k = 0; k < n; k++) {
+        sum += t->nodes[kid[k]].value;
+        visits += t->nodes[kid[k]].visits;
+    }
+    rec->base = visits > 0 ? sum / visits : 0.5;
+    return kid[pick];
+}
+
+/* Updates the bandits of this iteration's sim=rm/exp3 decisions with its returns, less a
+ * baseline per decision (the mean return of the seat over the decision's children so far,
+ * fixed before this iteration's return is known). x-hat_k = x / prob for the sampled child,
+ * 0 for the others, is an unbiased estimate of child k's return; regret matching adds
+ * x-hat_k - x to every available child's regret, Exp3 adds x-hat to the sampled child's
+ * sum. The baseline shifts every child's estimate by the same amount, so the expected
+ * regrets are unchanged; it only removes the variance that a return of about 0.5 divided
+ * by a small prob would add (margin returns of a long game differ by a few hundredths).
+ * What remains is still large: a child sampled with prob gamma / n is credited n / gamma
+ * times its return, so moves whose values differ by a few hundredths take thousands of
+ * visits to tell apart (docs/agents.md: All Your Base). */
+static void sim_learn(struct mcts_tree *t, const struct mcts_params *p, const double *ret)
+{
+    for (int i = 0; i < t->nsimrec; i++) {
+        const struct mcts_simrec *rec = &t->simrec[i];
+        double x = ret[rec->seat] - rec->base;
+        if (p->sim_rule == SIM_RM)
+            for (int k = 0; k < rec->n; k++)
+                t->sim_acc[2 * t->simkid[rec->kid0 + k]] -= x;
+        t->sim_acc[2 * rec->chosen] += x / rec->prob;
+    }
+}
+
 /* One iteration: determinize or copy, descend, expand one node, play out, back up. */
 static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const struct mcts_params *p,
                          const void *root_state, int observer)
@@ -577,6 +705,11 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
     int32_t node = 0;
     uint32_t ckey = t->root_key; /* chance since the last decision on the path */
     uint32_t round_key = 0;      /* decoupled rounds: commitments made so far in the round */
+    uint32_t round_seats = 0;    /* the seats that made them */
+    /* A commitment of several moves (All Your Base: first play, second play, keep): each
+     * seat's own earlier moves in the round, which it knows (own_key[s] valid for the seats
+     * in own_seats). */
+    uint32_t own_key[KK_MAX_SEATS], own_seats = 0;
     int amaf = p->rave > 0;
     int first = 1; /* the first decision: the root's own state when t->root_cached */
     /* exact: the state is a function of the root state and the moves on the path (no
@@ -584,6 +717,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
      * every exact visit of a group sees the same state and the same legal moves. A group
      * found full at an exact visit is then searched without generating them. */
     int exact = !(p->determinize && g->sample_view) && !p->opp_iset;
+    t->nsimrec = t->nsimkid = 0;
     t->path[depth] = 0;
     t->path_played[depth++] = 0;
     for (;;) {
@@ -627,6 +761,8 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
                 h = (h ^ t->info[b]) * 0x100000001b3ULL;
             key = chance_key_add(ckey, (kk_move)(uint32_t)(h ^ (h >> 32)));
         }
+        if (own_seats & (1u << who))
+            key = chance_key_add(key, (kk_move)own_key[who]);
         int32_t head = group_lookup(t, node, who, key);
         int known = exact && head != MCTS_NO_NODE && t->nodes[head].full;
         struct mcts_lset *ls = NULL;
@@ -649,6 +785,19 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
         int32_t best = MCTS_NO_NODE;
         double best_u = -INFINITY;
         double scale = p->scale_sd ? t->escale[who] : 1.0;
+        uint32_t pending = p->decoupled ? kk_sim_pending(g, s) : 0;
+        /* sim=rm/exp3: a seat of a round samples from its bandit's strategy over the
+         * available children, gathered here (with room for them all, else UCB as usual),
+         * when the round is a joint decision in the tree: another seat of it chooses in
+         * this search, later (still pending) or earlier (on this path). At a root whose
+         * round began before the search, the earlier seats' commitments are redrawn by
+         * sample_view, not chosen: the mover then faces a fixed opponent, and UCB's
+         * best reply is what it needs (see final_root). */
+        int bandit = pending && p->sim_rule != SIM_UCB &&
+                     ((pending & ~(1u << who)) || (round_seats & ~(1u << who))) &&
+                     t->nsimrec < MCTS_SIM_RECORDS &&
+                     t->nsimkid + g->max_moves <= t->simkid_cap;
+        int kid0 = t->nsimkid;
         for (int32_t c = head, next; c != MCTS_NO_NODE; c = next) {
             struct mcts_node *cn = &t->nodes[c];
             next = cn->next_sibling;
@@ -662,6 +811,11 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             }
             navail++;
             cn->avail++;
+            if (bandit) {
+                t->simkid[t->nsimkid++] = c;
+                best = c;
+                continue;
+            }
             double u = ucb(p, t->logtab, cn, scale);
             if (u > best_u) {
                 best_u = u;
@@ -678,6 +832,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             expand = navail < allowed;
         }
         if (expand) {
+            t->nsimkid = kid0; /* expanding: no bandit decision here */
             int i = p->expand_greedy ? best_untried(t, ls, g, s, who)
                                      : random_untried(t, ls, untried);
             kk_move m = ls->moves[i];
@@ -695,27 +850,42 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
         }
         if (best == MCTS_NO_NODE)
             break; /* pool full and nothing here yet: play out */
+        if (bandit)
+            best = sim_select(t, p, who, kid0);
         kk_move m = t->nodes[best].move;
         if (amaf && num_played < MCTS_MAX_PLAYED) {
             t->played_seat[num_played] = (int8_t)who;
             t->played_move[num_played++] = m;
         }
-        uint32_t pending = p->decoupled ? kk_sim_pending(g, s) : 0;
         g->apply(s, m);
         t->path[depth] = best;
         t->path_played[depth++] = num_played;
-        if (pending & ~(1u << who)) {
+        /* The mover's commitment goes on (a compound one) when it is still pending in the
+         * same round; a mask of new seats would be the next round. (A next round of the
+         * mover alone, right after this one, would be taken for this one going on.) */
+        uint32_t after = pending ? kk_sim_pending(g, s) : 0;
+        int again = (after & (1u << who)) && !(after & ~pending);
+        if ((pending & ~(1u << who)) || again) {
             /* Decoupled UCT: a simultaneous round is one joint decision. Every seat of the
              * round selects among its own children of the node where the round began, by
              * its own statistics, so no seat's choice can depend on another's commitment;
-             * the commitments made so far are folded into a key instead. */
+             * the commitments made so far are folded into a key instead. A seat's next
+             * move of the same commitment is keyed by its own moves so far, and only by
+             * them: its second play is its own decision, not pooled with its first, and
+             * still blind to the other seats' commitments. */
             round_key = chance_key_add(round_key, (kk_move)(((uint32_t)who << 24) ^ (uint32_t)m));
+            round_seats |= 1u << who;
+            if (again) {
+                own_key[who] = chance_key_add(own_seats & (1u << who) ? own_key[who] : 0, m);
+                own_seats |= 1u << who;
+            }
             exact = 0;
             continue;
         }
         /* After a round, the children below the last commitment are keyed by the others'. */
         ckey = pending ? round_key : 0;
         round_key = 0;
+        round_seats = own_seats = 0;
         node = best;
     }
 
@@ -726,6 +896,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
     else
         kk_search_playout(&t->sc, s, &p->po, &t->rng, ret, NULL, NULL, NULL, 0);
 
+    sim_learn(t, p, ret);
     explore_scale_update(t, ret, g->players(root_state));
     for (int d = 0; d < depth; d++) {
         struct mcts_node *nd = &t->nodes[t->path[d]];
@@ -796,6 +967,8 @@ static void add_root_stats(struct mcts *m, const struct mcts_tree *t, int who)
             continue;
         m->root_visits[k] += t->nodes[c].visits;
         m->root_value[k] += t->nodes[c].value;
+        if (t->sim_acc)
+            m->root_avg[k] += t->sim_acc[2 * c + 1];
     }
 }
 
@@ -814,6 +987,38 @@ static int best_root(const struct mcts *m, int n)
     return best;
 }
 
+/* sim=rm/exp3 at a simultaneous root: the move from the average strategy (the root
+ * children's summed sampling distributions, Lanctot et al. 2013), which approaches an
+ * equilibrium where the last iteration's strategy may cycle; the visits are a noisier
+ * sample of the same distributions. final=visits plays its
+ * most probable move (ties: most visits, then better mean: best_root's order), final=mix
+ * draws one from it. -1 when the bandits never chose (every iteration expanded). */
+static int final_average(const struct mcts *m, int n, int best, kk_rng *rng)
+{
+    double total = 0;
+    for (int k = 0; k < n; k++)
+        total += m->root_avg[k];
+    if (!(total > 0))
+        return -1;
+    if (m->p.final_mix) {
+        double r = kk_rng_double(rng) * total;
+        for (int k = 0; k < n; k++) {
+            r -= m->root_avg[k];
+            if (r < 0 && m->root_avg[k] > 0)
+                return k;
+        }
+    }
+    int top = best;
+    for (int k = 0; k < n; k++)
+        if (m->root_avg[k] > m->root_avg[top] ||
+            (m->root_avg[k] == m->root_avg[top] && m->root_visits[k] > 0 &&
+             (m->root_visits[k] > m->root_visits[top] ||
+              (m->root_visits[k] == m->root_visits[top] &&
+               m->root_value[k] / m->root_visits[k] > m->root_value[top] / m->root_visits[top]))))
+            top = k;
+    return top;
+}
+
 /* The move to play: the most visited (best_root), or with final=mix at a decision of a
  * simultaneous round a move drawn with probability proportional to its root visits. In a
  * round no seat sees the others' commitments, so the decoupled search's visit frequencies,
@@ -822,7 +1027,16 @@ static int best_root(const struct mcts *m, int n)
 static int final_root(const struct mcts *m, const void *state, int n, kk_rng *rng)
 {
     int best = best_root(m, n);
-    if (best < 0 || !m->p.final_mix || !kk_sim_pending(m->base.game, state))
+    uint32_t pending = kk_sim_pending(m->base.game, state);
+    if (best < 0 || !pending)
+        return best;
+    int who = m->base.game->to_move(state);
+    if (m->p.sim_rule != SIM_UCB && m->p.decoupled && (pending & ~(1u << who))) {
+        int avg = final_average(m, n, best, rng);
+        if (avg >= 0)
+            return avg;
+    }
+    if (!m->p.final_mix)
         return best;
     long long total = 0;
     for (int k = 0; k < n; k++)
@@ -847,6 +1061,8 @@ static kk_move mcts_choose_sampled(struct mcts *m, const void *state, int n, int
     int T = m->ntrees, K = p->samples;
     memset(m->root_visits, 0, sizeof *m->root_visits * (size_t)n);
     memset(m->root_value, 0, sizeof *m->root_value * (size_t)n);
+    memset(m->root_avg, 0, sizeof *m->root_avg * (size_t)n);
+    m->root_n = n;
     struct mcts_tree *t0 = &m->tree[0];
     for (int k = 0; k < K; k++) {
         struct mcts_tree *t = &m->tree[k % T];
@@ -876,6 +1092,7 @@ static kk_move mcts_choose(struct kk_agent *self, const void *state, kk_rng *rng
     const struct mcts_params *p = &m->p;
     int who = g->to_move(state);
     int n = g->legal_moves(state, m->root_moves);
+    m->root_n = 0;
     if (n == 1)
         return m->root_moves[0];
     for (int i = 0; i < m->ntrees; i++)
@@ -911,6 +1128,8 @@ static kk_move mcts_choose(struct kk_agent *self, const void *state, kk_rng *rng
     lset_build(&t0->set, n);
     memset(m->root_visits, 0, sizeof *m->root_visits * (size_t)n);
     memset(m->root_value, 0, sizeof *m->root_value * (size_t)n);
+    memset(m->root_avg, 0, sizeof *m->root_avg * (size_t)n);
+    m->root_n = n;
     for (int i = 0; i < T; i++)
         add_root_stats(m, &m->tree[i], who);
     int best = final_root(m, state, n, rng);
@@ -987,6 +1206,10 @@ static void tree_free(struct mcts_tree *t)
     free(t->gcache);
     free(t->aidx);
     free(t->astamp);
+    free(t->sim_acc);
+    free(t->sim_prob);
+    free(t->simrec);
+    free(t->simkid);
 }
 
 static void mcts_destroy(struct kk_agent *self)
@@ -997,6 +1220,7 @@ static void mcts_destroy(struct kk_agent *self)
     free(m->root_moves);
     free(m->root_visits);
     free(m->root_value);
+    free(m->root_avg);
     free(m);
 }
 
@@ -1033,6 +1257,17 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
         t->astamp = calloc(t->amask + 1, sizeof *t->astamp);
         ok = ok && t->played_seat && t->played_move && t->aidx && t->astamp;
     }
+    if (p->sim_rule != SIM_UCB && p->decoupled) {
+        long long kids = (long long)MCTS_SIM_RECORDS * g->max_moves;
+        t->simkid_cap = (int)(kids < (1 << 20) ? kids : (1 << 20));
+        if (t->simkid_cap < g->max_moves)
+            t->simkid_cap = g->max_moves;
+        t->sim_acc = malloc((size_t)cap * 2 * sizeof *t->sim_acc);
+        t->sim_prob = malloc((size_t)g->max_moves * sizeof *t->sim_prob);
+        t->simrec = malloc(MCTS_SIM_RECORDS * sizeof *t->simrec);
+        t->simkid = malloc((size_t)t->simkid_cap * sizeof *t->simkid);
+        ok = ok && t->sim_acc && t->sim_prob && t->simrec && t->simkid;
+    }
     if (!ok)
         return kk_fail(err, "out of memory for a search tree of %d nodes", cap);
     return 0;
@@ -1042,7 +1277,8 @@ static const char *const mcts_rewards[] = {"win", "margin", NULL};
 static const char *const mcts_rollouts[] = {"random", "greedy", NULL};
 static const char *const mcts_chance[] = {"open", "explicit", "pooled", "seen", NULL};
 static const char *const mcts_scales[] = {"sd", "none", NULL};
-static const char *const mcts_sims[] = {"decoupled", "sequential", NULL};
+static const char *const mcts_sims[] = {"decoupled", "sequential", "rm", "exp3", NULL};
+enum { SIMOPT_DECOUPLED, SIMOPT_SEQUENTIAL, SIMOPT_RM, SIMOPT_EXP3 };
 static const char *const mcts_expand[] = {"random", "greedy", NULL};
 static const char *const mcts_views[] = {"iset", "sample", "peek", NULL};
 static const char *const mcts_opponents[] = {"iset", "pooled", NULL};
@@ -1053,7 +1289,7 @@ enum { VIEW_ISET, VIEW_SAMPLE, VIEW_PEEK };
 enum {
     OPT_ITERS, OPT_MS, OPT_C, OPT_REWARD, OPT_ROLLOUT, OPT_EPSILON, OPT_DEPTH, OPT_CHANCE,
     OPT_RAVE, OPT_THREADS, OPT_REUSE, OPT_WIDEN, OPT_WIDEN_EXP, OPT_EXPAND, OPT_NODES,
-    OPT_VIEW, OPT_SAMPLES, OPT_SCALE, OPT_SIM, OPT_OPPONENTS, OPT_FINAL, OPT_COUNT
+    OPT_VIEW, OPT_SAMPLES, OPT_SCALE, OPT_SIM, OPT_OPPONENTS, OPT_FINAL, OPT_GAMMA, OPT_COUNT
 };
 _Static_assert(OPT_COUNT <= KK_MAX_AGENT_OPTS, "raise KK_MAX_AGENT_OPTS in agent.h");
 
@@ -1111,8 +1347,10 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
     [OPT_SIM] = {"sim", "decoupled", 0, 0, 0, mcts_sims,
                  "games with simultaneous rounds: decoupled searches a round as one joint "
                  "decision, each seat choosing by its own statistics without seeing the "
-                 "others' commitments (decoupled UCT); sequential lets later seats answer "
-                 "earlier ones in the tree"},
+                 "others' commitments (decoupled UCT); rm and exp3 do the same, but each "
+                 "seat samples its move by regret matching or Exp3 (with exploration "
+                 "gamma) and the move played at a simultaneous root comes from the average "
+                 "strategy; sequential lets later seats answer earlier ones in the tree"},
     [OPT_OPPONENTS] = {"opponents", "iset", 0, 0, 0, mcts_opponents,
                        "view=iset on games with information-set keys (info_key): iset splits "
                        "an opponent's node by that opponent's information set, so opponents in "
@@ -1121,7 +1359,13 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
     [OPT_FINAL] = {"final", "visits", 0, 0, 0, mcts_finals,
                    "the move played: visits plays the most visited root move; mix, at a "
                    "decision of a simultaneous round, draws it with probability proportional "
-                   "to its root visits (a mixed strategy), elsewhere the most visited"},
+                   "to its root visits (a mixed strategy), elsewhere the most visited; with "
+                   "sim=rm/exp3 at a simultaneous decision: the average strategy's most "
+                   "probable move, or (mix) one drawn from it"},
+    [OPT_GAMMA] = {"gamma", "0.1", 0.001, 1, 0, NULL,
+                   "sim=rm/exp3: probability with which a seat of a simultaneous round tries a "
+                   "uniformly random move instead of its bandit's strategy (exp3: also its "
+                   "learning rate, gamma / moves)"},
 };
 
 static struct kk_agent *mcts_create_common(const struct kk_game *g, const double *vals,
@@ -1139,7 +1383,11 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.pooled_chance = vals[OPT_CHANCE] == 2;
     p.seen_chance = vals[OPT_CHANCE] == 3;
     p.scale_sd = vals[OPT_SCALE] == 0;
-    p.decoupled = vals[OPT_SIM] == 0 && g->simultaneous != NULL;
+    p.decoupled = vals[OPT_SIM] != SIMOPT_SEQUENTIAL && g->simultaneous != NULL;
+    p.sim_rule = vals[OPT_SIM] == SIMOPT_RM     ? SIM_RM
+                 : vals[OPT_SIM] == SIMOPT_EXP3 ? SIM_EXP3
+                                                : SIM_UCB;
+    p.sim_gamma = vals[OPT_GAMMA];
     /* A decoupled tree hangs every seat's commitment from the round's first node, so the
      * kept subtree of a commitment would not hold the next seat's choices: no reuse. */
     p.reuse = (int)vals[OPT_REUSE];
@@ -1199,7 +1447,8 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     m->root_moves = malloc((size_t)g->max_moves * sizeof *m->root_moves);
     m->root_visits = malloc((size_t)g->max_moves * sizeof *m->root_visits);
     m->root_value = malloc((size_t)g->max_moves * sizeof *m->root_value);
-    if (!m->root_moves || !m->root_visits || !m->root_value) {
+    m->root_avg = calloc((size_t)g->max_moves, sizeof *m->root_avg);
+    if (!m->root_moves || !m->root_visits || !m->root_value || !m->root_avg) {
         mcts_destroy(&m->base);
         kk_fail(err, "out of memory");
         return NULL;
@@ -1260,4 +1509,22 @@ long long kk_mcts_tree_nodes(const struct kk_agent *a)
     if (a->cls != &kk_agent_mcts && a->cls != &kk_agent_ismcts)
         return -1;
     return ((const struct mcts *)a)->tree[0].used;
+}
+
+int kk_mcts_root_stats(const struct kk_agent *a, kk_move *moves, int32_t *visits, double *mean,
+                       double *avg)
+{
+    if (a->cls != &kk_agent_mcts && a->cls != &kk_agent_ismcts)
+        return -1;
+    const struct mcts *m = (const struct mcts *)a;
+    double total = 0;
+    for (int k = 0; k < m->root_n; k++)
+        total += m->root_avg[k];
+    for (int k = 0; k < m->root_n; k++) {
+        moves[k] = m->root_moves[k];
+        visits[k] = m->root_visits[k];
+        mean[k] = m->root_visits[k] > 0 ? m->root_value[k] / m->root_visits[k] : 0;
+        avg[k] = total > 0 ? m->root_avg[k] / total : 0;
+    }
+    return m->root_n;
 }

@@ -68,5 +68,12 @@ long long kk_mcts_kept_visits(const struct kk_agent *a);
 int kk_mcts_reuses(const struct kk_agent *a);
 /* Nodes in the first tree after the last search (-1 for other kinds). */
 long long kk_mcts_tree_nodes(const struct kk_agent *a);
+/* The root of the last search, summed over trees, for each move legal in the state searched
+ * (the game's order; max_moves entries each): the move, its visits, its mean return for the
+ * mover, and with sim=rm/exp3 at a simultaneous decision its probability in the average
+ * strategy (else 0). Returns the number of moves (0 when the last decision had one legal
+ * move), or -1 for other kinds. */
+int kk_mcts_root_stats(const struct kk_agent *a, kk_move *moves, int32_t *visits, double *mean,
+                       double *avg);
 
 #endif

@@ -31,6 +31,7 @@ pinned othellino-deep othellino mcts:iters=300
 pinned carcassonne-open carcassonne mcts:iters=12
 pinned carcassonne-explicit-rave carcassonne mcts:iters=12,chance=explicit,rave=300
 pinned gold-mine-decoupled gold-mine mcts:iters=150,c=1 # c=1: the game default when recorded
+pinned gold-mine-rm gold-mine mcts:iters=150,sim=rm # recorded when sim=rm was added
 pinned liars-cards-sample liars-cards mcts:iters=60,view=sample,samples=3
 pinned jump-gate-threads-widen jump-gate mcts:iters=100,threads=2,widen=1,expand=greedy,depth=10,epsilon=0.1 # the game defaults when recorded
 pinned cardcassonne-ismcts-pooled cardcassonne ismcts:iters=40,opponents=pooled

@@ -4,6 +4,7 @@
  * toy-guess is the honesty probe: seat 1 holds a secret card 0..2; seat 0 plays safe (wins
  * 0.6) or names the card (wins if right). Seeing the card is worth 1, not seeing it at most
  * 0.6 (the information-set value). */
+#include <math.h>
 #include <string.h>
 
 #include "agents/agent.h"
@@ -399,6 +400,166 @@ static void test_final_mix(void)
     }
 }
 
+/* The root of seat 0's last decision: probability of each move in the average strategy,
+ * and the mean return over all root visits (the search's value of the decision). */
+static int root_strategy(const struct kk_agent *a, double *avg, double *value)
+{
+    kk_move moves[8];
+    int32_t visits[8];
+    double mean[8];
+    int n = kk_mcts_root_stats(a, moves, visits, mean, avg);
+    double sum = 0, count = 0;
+    for (int k = 0; k < n; k++) {
+        CHECK_EQ_INT(moves[k], k); /* both toys list their moves 0, 1, ... */
+        sum += mean[k] * visits[k];
+        count += visits[k];
+    }
+    *value = count > 0 ? sum / count : -1;
+    return n;
+}
+
+/* sim=rm (and exp3) mixes where it should. On toy-pennies seat 0's average strategy puts
+ * little on safe (0.4 < 0.5: gamma / 3 from exploration, and what regret matching's cycling
+ * around the coins' equilibrium leaves; over 40 seeds at most 0.09 at 16,000 iterations,
+ * 0.25 at 4,000) and splits the rest evenly between the coins, and the search values the
+ * decision near the equilibrium's 0.5. On toy-mix, whose equilibrium is
+ * not uniform, seat 0's average strategy plays A about 1/3 of the time and the value is
+ * about 1/3. Decoupled UCT keeps no average strategy (all zero). */
+static void test_sim_bandits(void)
+{
+    double avg[8], value;
+    for (uint64_t r = 0; r < 4; r++) {
+        char state[64];
+        toy_pennies_setup(state);
+        struct kk_agent *a = make(&kk_toy_pennies, "mcts:iters=16000,sim=rm");
+        kk_rng rng;
+        kk_rng_seed(&rng, 41, r);
+        kk_move m = a->choose(a, state, &rng);
+        CHECK(m != TOY_PENNIES_SAFE);
+        CHECK_EQ_INT(root_strategy(a, avg, &value), 3);
+        fprintf(stderr, "toy-pennies sim=rm run %d: safe %.3f heads %.3f tails %.3f, value %.3f\n",
+                (int)r, avg[0], avg[1], avg[2], value);
+        CHECK(avg[TOY_PENNIES_SAFE] < 0.15);
+        double coins = avg[TOY_PENNIES_HEADS] + avg[TOY_PENNIES_TAILS];
+        CHECK(fabs(avg[TOY_PENNIES_HEADS] / coins - 0.5) < 0.08);
+        CHECK(fabs(value - 0.5) < 0.05);
+        kk_agent_destroy(a);
+    }
+    static const char *const mix_specs[] = {"mcts:iters=4000,sim=rm",
+                                            "mcts:iters=4000,sim=rm,gamma=0.3",
+                                            "mcts:iters=4000,sim=exp3"};
+    for (size_t i = 0; i < NSPECS(mix_specs); i++)
+        for (uint64_t r = 0; r < 4; r++) {
+            char state[64];
+            kk_error err = {{0}};
+            CHECK(kk_toy_mix.init(state, NULL, 2, &err) == 0);
+            struct kk_agent *a = make(&kk_toy_mix, mix_specs[i]);
+            kk_rng rng;
+            kk_rng_seed(&rng, 43, r);
+            a->choose(a, state, &rng);
+            CHECK_EQ_INT(root_strategy(a, avg, &value), 2);
+            fprintf(stderr, "toy-mix %s run %d: A %.3f, value %.3f\n", mix_specs[i], (int)r,
+                    avg[TOY_MIX_A], value);
+            CHECK(fabs(avg[TOY_MIX_A] - 1.0 / 3) < 0.07);
+            CHECK(fabs(value - 1.0 / 3) < 0.07);
+            kk_agent_destroy(a);
+        }
+    char state[64];
+    toy_pennies_setup(state);
+    struct kk_agent *duct = make(&kk_toy_pennies, "mcts:iters=1000");
+    kk_rng rng;
+    kk_rng_seed(&rng, 41, 0);
+    duct->choose(duct, state, &rng);
+    CHECK_EQ_INT(root_strategy(duct, avg, &value), 3);
+    CHECK(avg[0] == 0 && avg[1] == 0 && avg[2] == 0);
+    kk_agent_destroy(duct);
+}
+
+/* sim=rm draws only from the decision's rng: the same seed gives the same move and the same
+ * statistics, with one tree or several, and final=mix draws its move from the average
+ * strategy (both coins over a few seeds, safe rarely). */
+static void test_sim_bandits_deterministic(void)
+{
+    static const char *const specs[] = {"mcts:iters=500,sim=rm", "mcts:iters=500,sim=rm,threads=2",
+                                        "mcts:iters=500,sim=exp3,final=mix",
+                                        "mcts:iters=500,sim=rm,view=sample,samples=2"};
+    for (size_t i = 0; i < NSPECS(specs); i++)
+        for (uint64_t seed = 0; seed < 4; seed++) {
+            double avg1[8], avg2[8], v1, v2;
+            kk_move m[2];
+            for (int rep = 0; rep < 2; rep++) {
+                char state[64];
+                toy_pennies_setup(state);
+                struct kk_agent *a = make(&kk_toy_pennies, specs[i]);
+                kk_rng rng;
+                kk_rng_seed(&rng, seed, 5);
+                m[rep] = a->choose(a, state, &rng);
+                root_strategy(a, rep ? avg2 : avg1, rep ? &v2 : &v1);
+                kk_agent_destroy(a);
+            }
+            CHECK_EQ_INT(m[0], m[1]);
+            CHECK(memcmp(avg1, avg2, 3 * sizeof avg1[0]) == 0 && v1 == v2);
+        }
+    int count[3] = {0, 0, 0};
+    for (uint64_t seed = 0; seed < 30; seed++) {
+        char state[64];
+        toy_pennies_setup(state);
+        struct kk_agent *a = make(&kk_toy_pennies, "mcts:iters=1000,sim=rm,final=mix");
+        kk_rng rng;
+        kk_rng_seed(&rng, seed, 6);
+        count[a->choose(a, state, &rng)]++;
+        kk_agent_destroy(a);
+    }
+    CHECK(count[TOY_PENNIES_HEADS] > 5 && count[TOY_PENNIES_TAILS] > 5);
+    CHECK(count[TOY_PENNIES_SAFE] < 5);
+}
+
+/* A compound commitment (toy-differ: seat 0 commits two bits that must differ, seat 1 then
+ * commits a bit that changes nothing): seat 0's second move is searched knowing its first,
+ * so decoupled and rm both find that it must differ, and value the round near 1. When the
+ * two moves shared one set of statistics (before 2026-11-27) no second move could depend
+ * on the first: decoupled valued the round at 0.000-0.003 (UCB picked the better-looking
+ * bit twice), rm at about 0.5. */
+static void test_compound_commitment(void)
+{
+    static const char *const specs[] = {"mcts:iters=2000", "mcts:iters=2000,sim=rm",
+                                        "mcts:iters=2000,sim=exp3"};
+    for (size_t i = 0; i < NSPECS(specs); i++)
+        for (uint64_t r = 0; r < 3; r++) {
+            char state[64];
+            kk_error err = {{0}};
+            CHECK(kk_toy_differ.init(state, NULL, 2, &err) == 0);
+            struct kk_agent *a = make(&kk_toy_differ, specs[i]);
+            kk_rng rng;
+            kk_rng_seed(&rng, 47, r);
+            a->choose(a, state, &rng);
+            double avg[8], value;
+            CHECK_EQ_INT(root_strategy(a, avg, &value), 2);
+            fprintf(stderr, "toy-differ %s run %d: value %.3f\n", specs[i], (int)r, value);
+            CHECK(value > 0.85);
+            kk_agent_destroy(a);
+        }
+}
+
+/* A bad sim or gamma is a one-line error naming the option. */
+static void test_sim_options(void)
+{
+    static const char *const bad[][2] = {{"mcts:sim=bogus", "sim"},
+                                         {"mcts:sim=rm,gamma=0", "gamma"},
+                                         {"mcts:sim=rm,gamma=2", "gamma"},
+                                         {"ismcts:sim=regret", "sim"}};
+    for (size_t i = 0; i < NSPECS(bad); i++) {
+        kk_error err = {{0}};
+        CHECK(kk_agent_create(&kk_toy_pennies, bad[i][0], &err) == NULL);
+        CHECK(strstr(err.msg, bad[i][1]) != NULL);
+        CHECK(strchr(err.msg, '\n') == NULL);
+    }
+    kk_error err = {{0}};
+    struct kk_agent *a = kk_agent_create(&kk_toy_pennies, "mcts:sim=exp3,gamma=0.3", &err);
+    CHECK(a && strstr(a->spec, "sim=exp3") && strstr(a->spec, "gamma=0.3"));
+    kk_agent_destroy(a);
+}
+
 int main(void)
 {
     test_peek_flag();
@@ -410,5 +571,9 @@ int main(void)
     test_view_options();
     test_simultaneous();
     test_final_mix();
+    test_sim_bandits();
+    test_sim_bandits_deterministic();
+    test_sim_options();
+    test_compound_commitment();
     return kk_test_done("agents_honest");
 }

@@ -522,3 +522,217 @@ const struct kk_game kk_toy_pennies = {
     .sample_view = pennies_sample_view,
     .simultaneous = pennies_simultaneous,
 };
+
+/* ---- toy-mix ---- */
+
+enum { MIX_COMMIT0, MIX_COMMIT1, MIX_OVER };
+
+struct mix_state {
+    int32_t phase, c0, c1;
+};
+
+static int mix_init(void *state, const struct kk_variant *v, int players, kk_error *err)
+{
+    (void)v;
+    (void)players;
+    (void)err;
+    memset(state, 0, sizeof(struct mix_state));
+    return 0;
+}
+
+static int mix_to_move(const void *state)
+{
+    const struct mix_state *s = state;
+    return s->phase == MIX_OVER ? KK_TERMINAL : s->phase;
+}
+
+static int mix_legal(const void *state, kk_move *out)
+{
+    (void)state;
+    out[0] = 0;
+    out[1] = 1;
+    return 2;
+}
+
+static void mix_apply(void *state, kk_move m)
+{
+    struct mix_state *s = state;
+    if (s->phase == MIX_COMMIT0)
+        s->c0 = m;
+    else
+        s->c1 = m;
+    s->phase++;
+}
+
+static int mix_no_chance(const void *state, kk_move *out, double *prob)
+{
+    (void)state;
+    (void)out;
+    (void)prob;
+    return 0;
+}
+
+static kk_move mix_no_sample(const void *state, kk_rng *rng)
+{
+    (void)state;
+    (void)rng;
+    return 0;
+}
+
+/* A/L: 1-0 for seat 0; A/R and B/L: 0-1; B/R: 1-1, a shared win. */
+static void mix_scores(const void *state, int32_t *out)
+{
+    const struct mix_state *s = state;
+    int over = s->phase == MIX_OVER;
+    int a = s->c0 == TOY_MIX_A, l = s->c1 == TOY_MIX_L;
+    out[0] = over && (a ? l : !l);
+    out[1] = over && !(a && l);
+}
+
+static uint32_t mix_winners(const void *state)
+{
+    int32_t sc[2];
+    mix_scores(state, sc);
+    return (sc[0] >= sc[1] ? 1u : 0u) | (sc[1] >= sc[0] ? 2u : 0u);
+}
+
+static double mix_evaluate(const void *state, int seat)
+{
+    int32_t sc[2];
+    mix_scores(state, sc);
+    return sc[seat];
+}
+
+/* Seat 1 never sees seat 0's pending commitment: it is redrawn uniformly. */
+static void mix_sample_view(const void *state, int seat, kk_rng *rng, void *out)
+{
+    const struct mix_state *s = state;
+    struct mix_state *o = out;
+    *o = *s;
+    if (seat == 1 && s->phase == MIX_COMMIT1)
+        o->c0 = (int32_t)kk_rng_bounded(rng, 2);
+}
+
+static uint32_t mix_simultaneous(const void *state)
+{
+    const struct mix_state *s = state;
+    return s->phase == MIX_COMMIT0 ? 3u : s->phase == MIX_COMMIT1 ? 2u : 0u;
+}
+
+const struct kk_game kk_toy_mix = {
+    .name = "toy-mix",
+    .title = "Toy 2x2 round with a mixed equilibrium at 1/3",
+    .min_players = 2,
+    .max_players = 2,
+    .default_players = 2,
+    .state_size = sizeof(struct mix_state),
+    .max_moves = 2,
+    .score_scale = 1,
+    .init = mix_init,
+    .players = guess_players,
+    .to_move = mix_to_move,
+    .legal_moves = mix_legal,
+    .apply = mix_apply,
+    .chance_outcomes = mix_no_chance,
+    .sample_chance = mix_no_sample,
+    .scores = mix_scores,
+    .winners = mix_winners,
+    .move_to_text = guess_to_text,
+    .move_from_text = guess_from_text,
+    .get_stats = nim_stats,
+    .evaluate = mix_evaluate,
+    .sample_view = mix_sample_view,
+    .simultaneous = mix_simultaneous,
+};
+
+/* ---- toy-differ ---- */
+
+enum { DIFF_X, DIFF_Y, DIFF_SEAT1, DIFF_OVER };
+
+struct differ_state {
+    int32_t phase, x, y, z;
+};
+
+static int differ_to_move(const void *state)
+{
+    const struct differ_state *s = state;
+    return s->phase == DIFF_OVER ? KK_TERMINAL : s->phase == DIFF_SEAT1 ? 1 : 0;
+}
+
+static void differ_apply(void *state, kk_move m)
+{
+    struct differ_state *s = state;
+    if (s->phase == DIFF_X)
+        s->x = m;
+    else if (s->phase == DIFF_Y)
+        s->y = m;
+    else
+        s->z = m;
+    s->phase++;
+}
+
+static void differ_scores(const void *state, int32_t *out)
+{
+    const struct differ_state *s = state;
+    int over = s->phase == DIFF_OVER;
+    out[0] = over && s->x != s->y;
+    out[1] = over && s->x == s->y;
+}
+
+static uint32_t differ_winners(const void *state)
+{
+    int32_t sc[2];
+    differ_scores(state, sc);
+    return sc[0] ? 1u : 2u;
+}
+
+static double differ_evaluate(const void *state, int seat)
+{
+    int32_t sc[2];
+    differ_scores(state, sc);
+    return sc[seat];
+}
+
+/* Seat 1 never sees seat 0's pending bits: they are redrawn uniformly. */
+static void differ_sample_view(const void *state, int seat, kk_rng *rng, void *out)
+{
+    const struct differ_state *s = state;
+    struct differ_state *o = out;
+    *o = *s;
+    if (seat == 1 && s->phase == DIFF_SEAT1) {
+        o->x = (int32_t)kk_rng_bounded(rng, 2);
+        o->y = (int32_t)kk_rng_bounded(rng, 2);
+    }
+}
+
+static uint32_t differ_simultaneous(const void *state)
+{
+    const struct differ_state *s = state;
+    return s->phase == DIFF_OVER ? 0u : s->phase == DIFF_SEAT1 ? 2u : 3u;
+}
+
+const struct kk_game kk_toy_differ = {
+    .name = "toy-differ",
+    .title = "Toy compound commitment: two bits that must differ",
+    .min_players = 2,
+    .max_players = 2,
+    .default_players = 2,
+    .state_size = sizeof(struct differ_state),
+    .max_moves = 2,
+    .score_scale = 1,
+    .init = mix_init,
+    .players = guess_players,
+    .to_move = differ_to_move,
+    .legal_moves = mix_legal,
+    .apply = differ_apply,
+    .chance_outcomes = mix_no_chance,
+    .sample_chance = mix_no_sample,
+    .scores = differ_scores,
+    .winners = differ_winners,
+    .move_to_text = guess_to_text,
+    .move_from_text = guess_from_text,
+    .get_stats = nim_stats,
+    .evaluate = differ_evaluate,
+    .sample_view = differ_sample_view,
+    .simultaneous = differ_simultaneous,
+};
