@@ -522,6 +522,8 @@ void carc_setup(struct carc_state *s, int solo, int players, int farms, int smal
     memset(&s->score, 0, offsetof(struct carc_state, cell) - offsetof(struct carc_state, score));
     memset(s->cell, CARC_NONE, sizeof s->cell);
     memset(s->fitcount, 0, sizeof s->fitcount); /* before score, so not cleared above */
+    memset(s->fit_pad, 0, sizeof s->fit_pad);   /* padding: defined for memcmp */
+    memset(s->tail_pad, 0, sizeof s->tail_pad);
     s->solo = (uint8_t)solo;
     s->players = (uint8_t)players;
     s->farms = (uint8_t)(solo ? CARC_FARMS_OFF : farms);
