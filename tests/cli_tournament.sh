@@ -77,6 +77,11 @@ expect 1 "games.csv line 5 has a check value that does not match its contents" \
 # status 124).
 expect 1 "cannot write '$tmp/fs/games.csv': File too large" \
     bash -c "ulimit -f 8; exec timeout 120 $T $G --agents random,random --games 20000 --threads 2 --out $tmp/fs"
+# With room again, the resume drops the row the error cut short and ends where an unbroken
+# run ends.
+$T --resume "$tmp/fs" >/dev/null 2>&1 || bad "resume after a write error"
+$T $G --agents random,random --games 20000 --threads 2 --out "$tmp/fs2" >/dev/null 2>&1
+same "$tmp/fs" "$tmp/fs2" games.csv summary.json
 
 # ---- SIGINT in the middle of a run, then --resume DIR alone ----
 # The interrupted run asks for far more games than it will get to, so the signal always
