@@ -973,15 +973,21 @@ static void add_root_stats(struct mcts *m, const struct mcts_tree *t, int who)
 }
 
 /* The most visited real root move (ties: better mean), or -1 without statistics. */
+/* Root move k ranks above root move j: more visits, then the better mean (k visited). */
+static int root_above(const struct mcts *m, int k, int j)
+{
+    return m->root_visits[k] > m->root_visits[j] ||
+           (m->root_visits[k] == m->root_visits[j] &&
+            m->root_value[k] / m->root_visits[k] > m->root_value[j] / m->root_visits[j]);
+}
+
 static int best_root(const struct mcts *m, int n)
 {
     int best = -1;
     for (int k = 0; k < n; k++) {
         if (m->root_visits[k] == 0)
             continue;
-        if (best < 0 || m->root_visits[k] > m->root_visits[best] ||
-            (m->root_visits[k] == m->root_visits[best] &&
-             m->root_value[k] / m->root_visits[k] > m->root_value[best] / m->root_visits[best]))
+        if (best < 0 || root_above(m, k, best))
             best = k;
     }
     return best;
@@ -1012,9 +1018,7 @@ static int final_average(const struct mcts *m, int n, int best, kk_rng *rng)
     for (int k = 0; k < n; k++)
         if (m->root_avg[k] > m->root_avg[top] ||
             (m->root_avg[k] == m->root_avg[top] && m->root_visits[k] > 0 &&
-             (m->root_visits[k] > m->root_visits[top] ||
-              (m->root_visits[k] == m->root_visits[top] &&
-               m->root_value[k] / m->root_visits[k] > m->root_value[top] / m->root_visits[top]))))
+             root_above(m, k, top)))
             top = k;
     return top;
 }
