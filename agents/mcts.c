@@ -751,7 +751,8 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             continue;
         }
         uint32_t key = ckey;
-        if (p->opp_iset && who != observer) {
+        int split = p->opp_iset && who != observer;
+        if (split) {
             /* Multiple observers, cheaply: an opponent decides on what it can see. Its
              * children are keyed by its information set in this determinization (its own
              * cards among them), so its statistics never pool hands it could tell apart. */
@@ -761,8 +762,11 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
                 h = (h ^ t->info[b]) * 0x100000001b3ULL;
             key = chance_key_add(ckey, (kk_move)(uint32_t)(h ^ (h >> 32)));
         }
-        if (own_seats & (1u << who))
+        uint32_t pooled_key = ckey; /* the key the others see this node by */
+        if (own_seats & (1u << who)) {
             key = chance_key_add(key, (kk_move)own_key[who]);
+            pooled_key = chance_key_add(pooled_key, (kk_move)own_key[who]);
+        }
         int32_t head = group_lookup(t, node, who, key);
         int known = exact && head != MCTS_NO_NODE && t->nodes[head].full;
         struct mcts_lset *ls = NULL;
@@ -886,6 +890,25 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
         ckey = pending ? round_key : 0;
         round_key = 0;
         round_seats = own_seats = 0;
+        if (split && g->to_move(s) != KK_TERMINAL) {
+            /* The opponent's keyed child holds its statistics for this information set;
+             * the play goes on from a twin of that move kept in the pooled group, one for
+             * all the opponent's information sets. Continuing below the keyed child would
+             * key every later node by the opponent's cards, so the searcher's own later
+             * choices in the tree would be made knowing them (strategy fusion of the
+             * worst kind: the tree would value a bold bid by replies that see through
+             * the bluff). */
+            int32_t th = group_lookup(t, node, who, pooled_key), c = th;
+            while (c != MCTS_NO_NODE && t->nodes[c].move != m)
+                c = t->nodes[c].next_sibling;
+            if (c == MCTS_NO_NODE)
+                c = node_new(t, node, th, who, m, pooled_key);
+            if (c == MCTS_NO_NODE)
+                break; /* pool full: off the tree, play out from here */
+            t->path[depth] = c;
+            t->path_played[depth++] = num_played;
+            best = c;
+        }
         node = best;
     }
 
