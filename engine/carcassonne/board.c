@@ -908,7 +908,8 @@ static void end_turn(struct carc_state *s)
     s->phase = CARC_PHASE_CHANCE;
 }
 
-void carc_draw(struct carc_state *s, int t)
+/* carc_draw and carc_place are one copy each of these, and carc_playout inlines them. */
+__attribute__((always_inline)) static inline void draw_tile(struct carc_state *s, int t)
 {
     s->bag[t]--;
     s->bag_total--;
@@ -938,7 +939,8 @@ void carc_draw(struct carc_state *s, int t)
     s->phase = CARC_PHASE_PLACE;
 }
 
-void carc_place(struct carc_state *s, int x, int y, int rot, int spot)
+__attribute__((always_inline)) static inline void place_tile(struct carc_state *s, int x,
+                                                             int y, int rot, int spot)
 {
     int t = s->tile, seat = s->seat;
     const struct carc_tile *d = &carc_tiles[t];
@@ -983,6 +985,59 @@ void carc_place(struct carc_state *s, int x, int y, int rot, int spot)
     for (int i = 0; i < n; i++)
         score_completed(s, roots[i], kinds[i]);
     end_turn(s);
+}
+
+void carc_draw(struct carc_state *s, int t)
+{
+    draw_tile(s, t);
+}
+
+void carc_place(struct carc_state *s, int x, int y, int rot, int spot)
+{
+    place_tile(s, x, y, rot, spot);
+}
+
+/* The loop of carc_playout with the generators in locals (chance and moves point to
+ * them; to the same one when the caller passed one generator for both), so they stay in
+ * registers. The phases of the base game alternate: a draw, then (unless the tile fits
+ * nowhere) a placement. */
+__attribute__((always_inline)) static inline int playout_loop(struct carc_state *s,
+                                                              kk_rng *chance, kk_rng *moves,
+                                                              int *chances)
+{
+    int seat_moves = 0, draws = 0;
+    if (s->phase == CARC_PHASE_PLACE)
+        goto place;
+    while (s->phase == CARC_PHASE_CHANCE) {
+        draw_tile(s, s->deck[kk_rng_below(chance, s->deck_size)]);
+        draws++;
+        if (s->phase != CARC_PHASE_PLACE)
+            continue; /* discarded (or the game is over) */
+    place:;
+        kk_move m = carc_base_random_move(s, moves);
+        place_tile(s, carc_move_x(m), carc_move_y(m), carc_move_rot(m), carc_move_spot(m));
+        seat_moves++;
+    }
+    *chances = draws;
+    return seat_moves;
+}
+
+int carc_playout(void *state, kk_rng *chance, kk_rng *moves, int *chance_events)
+{
+    struct carc_state *s = state;
+    int n, draws;
+    kk_rng c = *chance;
+    if (chance == moves) {
+        n = playout_loop(s, &c, &c, &draws);
+    } else {
+        kk_rng m = *moves;
+        n = playout_loop(s, &c, &m, &draws);
+        *moves = m;
+    }
+    *chance = c;
+    if (chance_events)
+        *chance_events = draws;
+    return n;
 }
 
 void carc_decide(struct carc_state *s, int index)

@@ -251,6 +251,35 @@ static inline kk_move carc_move(int x, int y, int rot, int spot)
     return (kk_move)(((unsigned)(x + 128) & 0xFF) | (((unsigned)(y + 128) & 0xFF) << 8) |
                      ((unsigned)rot << 16) | ((unsigned)spot << 18));
 }
+
+/* Segments a follower may go on: farms only when farmers are played. */
+static inline int carc_spot_limit(const struct carc_state *s, int t)
+{
+    const struct carc_tile *d = &carc_tiles[t];
+    return s->farms == CARC_FARMS_OFF ? d->nseg - d->nfarm : d->nseg;
+}
+
+/* The base game's random move (the playout hot path: the random_move hook and the fused
+ * playout both run this one definition): no scoring decisions, no forced meeples, so it
+ * is game.c's carc_random_move without the solo branches. Rejection over a uniform
+ * placement and a uniform spot among every segment the tile could offer. */
+static inline kk_move carc_base_random_move(const struct carc_state *s, kk_rng *rng)
+{
+    int t = s->tile;
+    uint32_t spots = 1 + (s->supply[s->seat] ? (uint32_t)carc_spot_limit(s, t) : 0);
+    for (;;) {
+        int pick = carc_pick_placement(s, t, rng);
+        int x = s->fx[pick >> 2], y = s->fy[pick >> 2], rot = pick & 3;
+        int sp = spots > 1 ? (int)kk_rng_below(rng, spots) : 0;
+        if (sp == 0 || carc_front_segment_free(s, pick >> 2, t, rot, sp - 1))
+            return carc_move(x, y, rot, sp);
+    }
+}
+
+/* The base game's playout hook (kk_game.playout; not for the solo game): plays to the end
+ * with carc_base_random_move and the deck draw of sample_chance, the same draws and the
+ * same final state as the loop through to_move/sample_chance/random_move/apply. */
+int carc_playout(void *state, kk_rng *chance, kk_rng *moves, int *chance_events);
 static inline int carc_move_x(kk_move m) { return (int)(m & 0xFF) - 128; }
 static inline int carc_move_y(kk_move m) { return (int)((m >> 8) & 0xFF) - 128; }
 static inline int carc_move_rot(kk_move m) { return (int)((m >> 16) & 3); }
