@@ -143,6 +143,8 @@ static int generic_playout(const struct kk_game *g, void *state, kk_rng *chance,
 /* The playout hook plays the very games of the generic loop from state: the same final
  * state byte for byte, the same generator states afterwards and the same counts, with two
  * generators and with one shared by chance and moves (as MCTS rollouts use it). */
+static long playout_discards; /* tiles that fitted nowhere in those games */
+
 static void playout_matches(const struct kk_game *g, const void *state, uint64_t seed)
 {
     static unsigned char a[KK_TEST_STATE_MAX], b[KK_TEST_STATE_MAX];
@@ -162,6 +164,8 @@ static void playout_matches(const struct kk_game *g, const void *state, uint64_t
         CHECK(memcmp(a, b, g->state_size) == 0);
         CHECK(ca.state == cb.state && ma.state == mb.state);
         CHECK_EQ_INT(g->to_move(b), KK_TERMINAL);
+        playout_discards += ((const struct carc_state *)b)->discarded -
+                            ((const struct carc_state *)state)->discarded;
     }
 }
 
@@ -189,6 +193,14 @@ static void playout_agrees(const struct kk_game *g)
                                                    : g->random_move(s, &rng));
         playout_matches(g, s, 500 + (uint64_t)i);
     }
+    /* A tile that fits nowhere is rare (the hook then puts its move generator back): more
+     * games from the start until the playouts have discarded a few. */
+    for (int i = 0; i < 40000 && playout_discards < 8; i++) {
+        struct kk_variant v;
+        set_variant(g, &v, sets[i % 6]);
+        CHECK(kk_game_init(g, s, &v, 2 + i % 4, &err) == 0);
+        playout_matches(g, s, 100000 + (uint64_t)i);
+    }
     /* kk_random_playout takes the hook, and gives what the loop gives without it. */
     struct kk_variant v;
     set_variant(g, &v, NULL);
@@ -207,6 +219,7 @@ static void playout_agrees(const struct kk_game *g)
     CHECK_EQ_INT(n1, n2);
     CHECK_EQ_INT(ch1, ch2);
     CHECK(memcmp(a, s, g->state_size) == 0);
+    CHECK(playout_discards > 0); /* the hook's path for a tile that fits nowhere ran */
 }
 
 /* random_move draws every legal move with equal probability (a fixed position). */
@@ -386,6 +399,7 @@ int main(void)
     free_mask_agrees(base);
     playout_agrees(base);
     CHECK(decisions > 0);
-    printf("%d random games, %ld scoring-order decisions read back\n", games, decisions);
+    printf("%d random games, %ld scoring-order decisions read back, %ld discards in playouts\n",
+           games, decisions, playout_discards);
     return kk_test_done("carc_random");
 }
