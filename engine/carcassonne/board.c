@@ -886,9 +886,11 @@ static inline uint8_t next_seat(const struct carc_state *s)
     return (uint8_t)(s->seat + 1 == s->players ? 0 : s->seat + 1);
 }
 
-static void end_turn(struct carc_state *s)
+/* solo: s->solo, or a constant 0 where the caller knows the base game is played (the
+ * playout), so the solo branches compile away. */
+__attribute__((always_inline)) static inline void end_turn(struct carc_state *s, int solo)
 {
-    if (s->solo) {
+    if (solo) {
         if (s->must_end) {
             game_over(s, CARC_END_NO_MEEPLE);
             return;
@@ -909,7 +911,7 @@ static void end_turn(struct carc_state *s)
 }
 
 /* carc_draw and carc_place are one copy each of these, and carc_playout inlines them. */
-__attribute__((always_inline)) static inline void draw_tile(struct carc_state *s, int t)
+__attribute__((always_inline)) static inline void draw_tile(struct carc_state *s, int t, int solo)
 {
     s->bag[t]--;
     s->bag_total--;
@@ -925,13 +927,13 @@ __attribute__((always_inline)) static inline void draw_tile(struct carc_state *s
     s->deck_at[t][p >> 3] &= (uint8_t)~(1u << (p & 7));
     s->deck_at[u][last >> 3] &= (uint8_t)~(1u << (last & 7));
     s->deck_at[u][p >> 3] |= (uint8_t)((p != last) << (p & 7));
-    if (s->solo)
+    if (solo)
         s->pile[s->seat]--;
     /* Near the board limit some frontier cells are unusable: then look at each. */
     int fits = s->near_limit ? fits_somewhere(s, t) : s->fitcount[t];
     if (!fits) {
         s->discarded++;
-        if (s->solo ? s->pile[s->seat] == 0 : s->bag_total == 0)
+        if (solo ? s->pile[s->seat] == 0 : s->bag_total == 0)
             game_over(s, CARC_END_TILES);
         return;
     }
@@ -940,7 +942,7 @@ __attribute__((always_inline)) static inline void draw_tile(struct carc_state *s
 }
 
 __attribute__((always_inline)) static inline void place_tile(struct carc_state *s, int x,
-                                                             int y, int rot, int spot)
+                                                             int y, int rot, int spot, int solo)
 {
     int t = s->tile, seat = s->seat;
     const struct carc_tile *d = &carc_tiles[t];
@@ -956,7 +958,7 @@ __attribute__((always_inline)) static inline void place_tile(struct carc_state *
         s->placed[seat][d->seg[j].kind]++;
         s->followed_kind[s->nfollowed] = d->seg[j].kind;
         s->followed[s->nfollowed++] = (uint8_t)(base + j);
-    } else if (s->solo && s->supply[seat] == 0) {
+    } else if (solo && s->supply[seat] == 0) {
         for (int j = 0; j < nonfarm; j++)
             if (!s->meeples[find(s, base + j)])
                 s->must_end = 1;
@@ -972,7 +974,7 @@ __attribute__((always_inline)) static inline void place_tile(struct carc_state *
         kinds[n] = done[i].kind;
         codes[n++] = done[i].code;
     }
-    if (s->solo && n >= 2) {
+    if (solo && n >= 2) {
         /* The colour chooses the order (carc_decide); list in a fixed order. */
         s->npending = (uint8_t)n;
         for (int i = 0; i < n; i++) {
@@ -984,17 +986,17 @@ __attribute__((always_inline)) static inline void place_tile(struct carc_state *
     }
     for (int i = 0; i < n; i++)
         score_completed(s, roots[i], kinds[i]);
-    end_turn(s);
+    end_turn(s, solo);
 }
 
 void carc_draw(struct carc_state *s, int t)
 {
-    draw_tile(s, t);
+    draw_tile(s, t, s->solo);
 }
 
 void carc_place(struct carc_state *s, int x, int y, int rot, int spot)
 {
-    place_tile(s, x, y, rot, spot);
+    place_tile(s, x, y, rot, spot, s->solo);
 }
 
 /* The loop of carc_playout with the generators in locals (chance and moves point to
@@ -1009,13 +1011,13 @@ __attribute__((always_inline)) static inline int playout_loop(struct carc_state 
     if (s->phase == CARC_PHASE_PLACE)
         goto place;
     while (s->phase == CARC_PHASE_CHANCE) {
-        draw_tile(s, s->deck[kk_rng_below(chance, s->deck_size)]);
+        draw_tile(s, s->deck[kk_rng_below(chance, s->deck_size)], 0);
         draws++;
         if (s->phase != CARC_PHASE_PLACE)
             continue; /* discarded (or the game is over) */
     place:;
         kk_move m = carc_base_random_move(s, moves);
-        place_tile(s, carc_move_x(m), carc_move_y(m), carc_move_rot(m), carc_move_spot(m));
+        place_tile(s, carc_move_x(m), carc_move_y(m), carc_move_rot(m), carc_move_spot(m), 0);
         seat_moves++;
     }
     *chances = draws;
@@ -1054,7 +1056,7 @@ void carc_decide(struct carc_state *s, int index)
         s->npending = 0;
     }
     if (s->npending == 0)
-        end_turn(s);
+        end_turn(s, s->solo);
 }
 
 int carc_check_state(const struct carc_state *s, kk_error *err)
