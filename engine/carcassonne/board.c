@@ -354,23 +354,6 @@ unsigned carc_free_mask(const struct carc_state *s, int x, int y, int t, int rot
 /* 8 bytes as one vector (SSE2 or plain code, as fitv). */
 typedef uint8_t bytes8 __attribute__((vector_size(8)));
 
-/* 1 when (x,y) is in the 3x3 square of some listed cloister: all eight list entries are
- * compared at once and the unused ones masked off, so the answer is exact (the column and
- * row masks alone say yes for many cells that no cloister reaches, and a placement's
- * nearness to a cloister is as random as the placement). */
-static inline int near_cloister(const struct carc_state *s, int x, int y)
-{
-    bytes8 cx, cy, dx, dy;
-    memcpy(&cx, s->cloister_x, sizeof cx);
-    memcpy(&cy, s->cloister_y, sizeof cy);
-    dx = cx - (uint8_t)(x - 1); /* 0, 1 or 2 inside the square (coordinates span < 128) */
-    dy = cy - (uint8_t)(y - 1);
-    bytes8 in = (bytes8)((dx <= 2) & (dy <= 2));
-    uint64_t bits;
-    memcpy(&bits, &in, sizeof bits);
-    return (bits & ((1ull << (8 * s->ncloisters)) - 1)) != 0; /* at most 6 entries */
-}
-
 /* A feature completed by a placement: its root, kind and scoring-decision code. */
 struct completion {
     uint8_t root, kind, code;
@@ -481,19 +464,40 @@ __attribute__((always_inline)) static inline int put_tile(struct carc_state *res
     put_side(s, o, base, x, y, CARC_S, (c + CARC_GRID) & (CARC_GRID * CARC_GRID - 1), farms, done, ndone);
     put_side(s, o, base, x, y, CARC_W, row | ((c - 1) & (CARC_GRID - 1)), farms, done, ndone);
 
-    /* Cloisters: this tile's counts its filled surroundings; placed ones nearby lose an
-     * empty cell (there are only 6 cloister tiles, so the list is short). */
-    for (int i = 0, near = near_cloister(s, x, y); near && i < s->ncloisters; i++) {
-        unsigned dx = (unsigned)(s->cloister_x[i] - x + 1), dy = (unsigned)(s->cloister_y[i] - y + 1);
-        int g = s->cloister_seg_id[i];
-        s->open[g] = (uint8_t)(s->open[g] - ((dx <= 2) & (dy <= 2))); /* branch-free */
-        if (s->open[g] == 0) {
+    /* Cloisters: this tile's counts its filled surroundings; listed ones whose 3x3 square
+     * holds it lose an empty cell. All eight entries of the list at once, the unused ones
+     * masked off: whether a placement is near a cloister is as random as the placement,
+     * and a branch on it was mispredicted about once in four placements. */
+    bytes8 cx, cy, cop;
+    memcpy(&cx, s->cloister_x, sizeof cx);
+    memcpy(&cy, s->cloister_y, sizeof cy);
+    memcpy(&cop, s->cloister_open, sizeof cop);
+    bytes8 ndx = cx - (uint8_t)(x - 1), ndy = cy - (uint8_t)(y - 1); /* 0..2 inside */
+    bytes8 in = (bytes8)((ndx <= 2) & (ndy <= 2));
+    uint64_t inbits, listed = (1ull << (8 * s->ncloisters)) - 1; /* at most 6 entries */
+    memcpy(&inbits, &in, sizeof inbits);
+    inbits &= listed;
+    memcpy(&in, &inbits, sizeof in);
+    cop = cop + in; /* 0xFF (-1) where the tile is in the square */
+    memcpy(s->cloister_open, &cop, sizeof cop);
+    bytes8 zero = (bytes8)(cop == 0);
+    uint64_t surrounded;
+    memcpy(&surrounded, &zero, sizeof surrounded);
+    if (surrounded & inbits) {
+        /* Surrounded (rare): scored, and out of the list, which nothing can change any
+         * more; in list order, the last entry moving into the freed place. */
+        for (int i = 0; i < s->ncloisters; i++) {
+            if (s->cloister_open[i] != 0)
+                continue;
+            unsigned dx = (unsigned)(s->cloister_x[i] - x + 1), dy = (unsigned)(s->cloister_y[i] - y + 1);
+            int g = s->cloister_seg_id[i];
+            s->open[g] = 0;
             done[(*ndone)++] = (struct completion){(uint8_t)g, CARC_CLOISTER,
                                                    (uint8_t)(4 + dy * 3 + dx)};
-            /* Surrounded: nothing can change it any more. */
             int last = --s->ncloisters;
             s->cloister_x[i] = s->cloister_x[last];
             s->cloister_y[i] = s->cloister_y[last];
+            s->cloister_open[i] = s->cloister_open[last];
             s->cloister_seg_id[i--] = s->cloister_seg_id[last];
         }
     }
@@ -508,6 +512,7 @@ __attribute__((always_inline)) static inline int put_tile(struct carc_state *res
             s->cloister_x[i] = (int8_t)x;
             s->cloister_y[i] = (int8_t)y;
             s->cloister_seg_id[i] = (uint8_t)(base + own);
+            s->cloister_open[i] = (uint8_t)(8 - filled);
         }
         if (filled == 8) /* scored only if a monk goes there */
             done[(*ndone)++] = (struct completion){(uint8_t)(base + own), CARC_CLOISTER, 8};
@@ -820,7 +825,7 @@ void carc_end_points(const struct carc_state *s, int32_t pts[CARC_MAX_SEATS][CAR
             value = carc_feature_tiles(s, r) + s->pennants[r];
             src = CARC_SRC_CITY_END;
         } else if (kind == CARC_CLOISTER) {
-            value = 9 - s->open[r];
+            value = 9 - carc_cloister_open(s, r);
             src = CARC_SRC_CLOISTER_END;
         } else {
             segset_add(&farm_roots, r);
@@ -1119,8 +1124,9 @@ int carc_check_state(const struct carc_state *s, kk_error *err)
                                members[g]);
             if (members[g] != s->size[g])
                 return kk_fail(err, "feature %d: size %d, counted %d", g, s->size[g], members[g]);
-            if (open[g] != s->open[g])
-                return kk_fail(err, "feature %d: %d open edges, counted %d", g, s->open[g], open[g]);
+            if (open[g] != carc_cloister_open(s, g))
+                return kk_fail(err, "feature %d: %d open edges, counted %d", g,
+                               carc_cloister_open(s, g), open[g]);
         }
     for (int k = 0; k < s->nfront; k++) {
         int x = s->fx[k], y = s->fy[k], pat = 0;

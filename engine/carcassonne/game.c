@@ -546,7 +546,7 @@ static double solo_evaluate(const void *state, int seat)
             if (s->parent[g] != g || !s->meeples[g])
                 continue;
             int kind = d->seg[j].kind;
-            double value = kind == CARC_CLOISTER ? 9 - s->open[g]
+            double value = kind == CARC_CLOISTER ? 9 - carc_cloister_open(s, g)
                            : kind == CARC_ROAD   ? carc_feature_tiles(s, g)
                                                  : 2.0 * (carc_feature_tiles(s, g) + s->pennants[g]);
             uint32_t mask = carc_majority(s->meeples[g], s->players);
