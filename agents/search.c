@@ -140,6 +140,13 @@ void kk_search_playout(struct kk_search_scratch *sc, void *state,
                        int max_played)
 {
     const struct kk_game *g = sc->game;
+    if (po->policy == KK_ROLLOUT_RANDOM && po->depth == 0 && !played_move && g->playout) {
+        /* Uniform playouts to the end, nothing recorded: the game's fused playout, one
+         * generator for chance and moves, the same draws as the loops below. */
+        g->playout(state, rng, rng, NULL);
+        kk_search_returns(g, state, po->reward, out);
+        return;
+    }
     if (po->policy == KK_ROLLOUT_RANDOM && po->depth == 0 && !played_move && g->random_move) {
         /* The common case (uniform playouts to the end, nothing recorded) as a tight loop:
          * the same calls in the same order as below, so the same games. */

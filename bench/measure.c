@@ -101,7 +101,8 @@ static uint64_t hash_outcomes(const struct outcome *o, int n)
 }
 
 /* Plays game `index` from the initial state init0 (copied into state) with uniformly
- * random moves: kk_random_move() (the game's fast random_move hook when it has one), or
+ * random moves: kk_random_playout() (the game's fused playout hook when it has one, else
+ * kk_random_move() and apply, with the game's fast random_move hook when it has one), or
  * when `canonical` is non-NULL (a buffer of g->max_moves moves) a uniform draw from
  * legal_moves() with kk_rng_bounded, the definition the hook must agree with in
  * distribution. Returns the number of events applied (moves and chance outcomes) and
@@ -113,6 +114,15 @@ static long random_game(const struct kk_game *g, const void *init0, uint64_t ind
     kk_rng chance, moves;
     kk_game_rngs(BENCH_SEED, index, &chance, &moves);
     memcpy(state, init0, g->state_size);
+    if (!canonical) {
+        /* The game's fused playout hook when it has one (the same games: see game.h). */
+        int chances = 0;
+        int len = kk_random_playout(g, state, &chance, &moves, &chances, BENCH_MAX_EVENTS);
+        if (len < 0)
+            return -1;
+        *length = len;
+        return (long)len + chances;
+    }
     long events = 0;
     int len = 0;
     for (;;) {
@@ -122,14 +132,11 @@ static long random_game(const struct kk_game *g, const void *init0, uint64_t ind
         kk_move m;
         if (who == KK_CHANCE) {
             m = g->sample_chance(state, &chance);
-        } else if (canonical) {
+        } else {
             int n = g->legal_moves(state, canonical);
             if (n < 1 || n > g->max_moves)
                 return -2; /* broken contract: report it rather than crash */
             m = canonical[kk_rng_bounded(&moves, (uint32_t)n)];
-            len++;
-        } else {
-            m = kk_random_move(g, state, &moves);
             len++;
         }
         g->apply(state, m);

@@ -319,6 +319,7 @@ static void json_game(struct kk_buf *b, const struct bench_result *r, int signat
                   r->state_bytes, (unsigned long long)r->signature,
                   (unsigned long long)r->playout_signature);
     kk_buf_printf(b, ",\"random_move_hook\":%s", r->game->random_move ? "true" : "false");
+    kk_buf_printf(b, ",\"playout_hook\":%s", r->game->playout ? "true" : "false");
     kk_buf_printf(b, ",\"signature_games\":%d,\"mean_length\":%.4f,\"mean_scores\":[",
                   BENCH_SIG_GAMES, r->mean_length);
     for (int s = 0; s < r->players; s++)

@@ -121,6 +121,107 @@ static void random_game(const struct kk_game *g, const struct kk_variant *v, int
     }
 }
 
+/* The generic random playout, event by event through the interface: the loop the
+ * playout hook is defined by (engine/core/game.h). */
+static int generic_playout(const struct kk_game *g, void *state, kk_rng *chance, kk_rng *mv,
+                           int *chances)
+{
+    int seat_moves = 0;
+    *chances = 0;
+    for (int who; (who = g->to_move(state)) != KK_TERMINAL;) {
+        if (who == KK_CHANCE) {
+            g->apply(state, g->sample_chance(state, chance));
+            ++*chances;
+        } else {
+            g->apply(state, g->random_move(state, mv));
+            seat_moves++;
+        }
+    }
+    return seat_moves;
+}
+
+/* The playout hook plays the very games of the generic loop from state: the same final
+ * state byte for byte, the same generator states afterwards and the same counts, with two
+ * generators and with one shared by chance and moves (as MCTS rollouts use it). */
+static long playout_discards; /* tiles that fitted nowhere in those games */
+
+static void playout_matches(const struct kk_game *g, const void *state, uint64_t seed)
+{
+    static unsigned char a[KK_TEST_STATE_MAX], b[KK_TEST_STATE_MAX];
+    for (int shared = 0; shared < 2; shared++) {
+        kk_rng ca, ma, cb, mb;
+        kk_rng_seed(&ca, seed, 3);
+        kk_rng_seed(&ma, seed, 4);
+        cb = ca;
+        mb = ma;
+        memcpy(a, state, g->state_size);
+        memcpy(b, state, g->state_size);
+        int cha = -1, chb = -1;
+        int na = generic_playout(g, a, &ca, shared ? &ca : &ma, &cha);
+        int nb = g->playout(b, &cb, shared ? &cb : &mb, &chb);
+        CHECK_EQ_INT(nb, na);
+        CHECK_EQ_INT(chb, cha);
+        CHECK(memcmp(a, b, g->state_size) == 0);
+        CHECK(ca.state == cb.state && ma.state == mb.state);
+        CHECK_EQ_INT(g->to_move(b), KK_TERMINAL);
+        playout_discards += ((const struct carc_state *)b)->discarded -
+                            ((const struct carc_state *)state)->discarded;
+    }
+}
+
+/* The hook against the loop from the start and from positions part way through games
+ * (chance nodes and seat nodes), under every farms edition and 2-5 players; and through
+ * kk_random_playout, which the bench uses. */
+static void playout_agrees(const struct kk_game *g)
+{
+    static const char *const sets[] = {NULL, "farms=2nd", "farms=1st", "farms=off",
+                                       "followers=1", "small_city=1"};
+    struct carc_state *s = (struct carc_state *)state_buf;
+    kk_error err;
+    CHECK(g->playout != NULL);
+    if (!g->playout)
+        return;
+    for (int i = 0; i < 600 / GAMES_SCALE; i++) {
+        struct kk_variant v;
+        set_variant(g, &v, sets[i % 6]);
+        CHECK(kk_game_init(g, s, &v, 2 + i % 4, &err) == 0);
+        kk_rng rng;
+        kk_rng_seed(&rng, 31337, (uint64_t)i);
+        int prefix = (i * 7) % 150; /* events played before the playout starts */
+        for (int e = 0; e < prefix && g->to_move(s) != KK_TERMINAL; e++)
+            g->apply(s, g->to_move(s) == KK_CHANCE ? g->sample_chance(s, &rng)
+                                                   : g->random_move(s, &rng));
+        playout_matches(g, s, 500 + (uint64_t)i);
+    }
+    /* A tile that fits nowhere is rare (the hook then puts its move generator back): more
+     * games from the start until the playouts have discarded a few. */
+    for (int i = 0; i < 40000 && playout_discards < 8; i++) {
+        struct kk_variant v;
+        set_variant(g, &v, sets[i % 6]);
+        CHECK(kk_game_init(g, s, &v, 2 + i % 4, &err) == 0);
+        playout_matches(g, s, 100000 + (uint64_t)i);
+    }
+    /* kk_random_playout takes the hook, and gives what the loop gives without it. */
+    struct kk_variant v;
+    set_variant(g, &v, NULL);
+    CHECK(kk_game_init(g, s, &v, 2, &err) == 0);
+    static unsigned char a[KK_TEST_STATE_MAX];
+    memcpy(a, s, g->state_size);
+    kk_rng c1, m1, c2, m2;
+    kk_rng_seed(&c1, 8, 1);
+    kk_rng_seed(&m1, 8, 2);
+    c2 = c1;
+    m2 = m1;
+    int ch1 = 0, ch2 = 0;
+    int n1 = kk_random_playout(g, s, &c1, &m1, &ch1, 1000);
+    int n2 = generic_playout(g, a, &c2, &m2, &ch2);
+    CHECK(n1 > 0 && ch1 > 0);
+    CHECK_EQ_INT(n1, n2);
+    CHECK_EQ_INT(ch1, ch2);
+    CHECK(memcmp(a, s, g->state_size) == 0);
+    CHECK(playout_discards > 0); /* the hook's path for a tile that fits nowhere ran */
+}
+
 /* random_move draws every legal move with equal probability (a fixed position). */
 static void uniformity(const struct kk_game *g)
 {
@@ -207,6 +308,9 @@ static void span_limit(const struct kk_game *g)
     CHECK(!carc_cell_open(s, CARC_MAX_SPAN, 0));
     CHECK(!carc_cell_open(s, -1, 0));
     CHECK(carc_cell_open(s, 5, 1) || carc_cell_open(s, 5, -1));
+    CHECK(s->near_limit);
+    for (uint64_t seed = 0; seed < 20; seed++) /* near the limit every cell is checked */
+        playout_matches(g, s, seed);
     kk_rng rng;
     kk_rng_seed(&rng, 77, 1);
     int bad = 0;
@@ -293,7 +397,9 @@ int main(void)
     uniformity(base);
     span_limit(base);
     free_mask_agrees(base);
+    playout_agrees(base);
     CHECK(decisions > 0);
-    printf("%d random games, %ld scoring-order decisions read back\n", games, decisions);
+    printf("%d random games, %ld scoring-order decisions read back, %ld discards in playouts\n",
+           games, decisions, playout_discards);
     return kk_test_done("carc_random");
 }

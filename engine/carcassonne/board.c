@@ -354,23 +354,6 @@ unsigned carc_free_mask(const struct carc_state *s, int x, int y, int t, int rot
 /* 8 bytes as one vector (SSE2 or plain code, as fitv). */
 typedef uint8_t bytes8 __attribute__((vector_size(8)));
 
-/* 1 when (x,y) is in the 3x3 square of some listed cloister: all eight list entries are
- * compared at once and the unused ones masked off, so the answer is exact (the column and
- * row masks alone say yes for many cells that no cloister reaches, and a placement's
- * nearness to a cloister is as random as the placement). */
-static inline int near_cloister(const struct carc_state *s, int x, int y)
-{
-    bytes8 cx, cy, dx, dy;
-    memcpy(&cx, s->cloister_x, sizeof cx);
-    memcpy(&cy, s->cloister_y, sizeof cy);
-    dx = cx - (uint8_t)(x - 1); /* 0, 1 or 2 inside the square (coordinates span < 128) */
-    dy = cy - (uint8_t)(y - 1);
-    bytes8 in = (bytes8)((dx <= 2) & (dy <= 2));
-    uint64_t bits;
-    memcpy(&bits, &in, sizeof bits);
-    return (bits & ((1ull << (8 * s->ncloisters)) - 1)) != 0; /* at most 6 entries */
-}
-
 /* A feature completed by a placement: its root, kind and scoring-decision code. */
 struct completion {
     uint8_t root, kind, code;
@@ -481,19 +464,40 @@ __attribute__((always_inline)) static inline int put_tile(struct carc_state *res
     put_side(s, o, base, x, y, CARC_S, (c + CARC_GRID) & (CARC_GRID * CARC_GRID - 1), farms, done, ndone);
     put_side(s, o, base, x, y, CARC_W, row | ((c - 1) & (CARC_GRID - 1)), farms, done, ndone);
 
-    /* Cloisters: this tile's counts its filled surroundings; placed ones nearby lose an
-     * empty cell (there are only 6 cloister tiles, so the list is short). */
-    for (int i = 0, near = near_cloister(s, x, y); near && i < s->ncloisters; i++) {
-        unsigned dx = (unsigned)(s->cloister_x[i] - x + 1), dy = (unsigned)(s->cloister_y[i] - y + 1);
-        int g = s->cloister_seg_id[i];
-        s->open[g] = (uint8_t)(s->open[g] - ((dx <= 2) & (dy <= 2))); /* branch-free */
-        if (s->open[g] == 0) {
+    /* Cloisters: this tile's counts its filled surroundings; listed ones whose 3x3 square
+     * holds it lose an empty cell. All eight entries of the list at once, the unused ones
+     * masked off: whether a placement is near a cloister is as random as the placement,
+     * and a branch on it was mispredicted about once in four placements. */
+    bytes8 cx, cy, cop;
+    memcpy(&cx, s->cloister_x, sizeof cx);
+    memcpy(&cy, s->cloister_y, sizeof cy);
+    memcpy(&cop, s->cloister_open, sizeof cop);
+    bytes8 ndx = cx - (uint8_t)(x - 1), ndy = cy - (uint8_t)(y - 1); /* 0..2 inside */
+    bytes8 in = (bytes8)((ndx <= 2) & (ndy <= 2));
+    uint64_t inbits, listed = (1ull << (8 * s->ncloisters)) - 1; /* at most 6 entries */
+    memcpy(&inbits, &in, sizeof inbits);
+    inbits &= listed;
+    memcpy(&in, &inbits, sizeof in);
+    cop = cop + in; /* 0xFF (-1) where the tile is in the square */
+    memcpy(s->cloister_open, &cop, sizeof cop);
+    bytes8 zero = (bytes8)(cop == 0);
+    uint64_t surrounded;
+    memcpy(&surrounded, &zero, sizeof surrounded);
+    if (surrounded & inbits) {
+        /* Surrounded (rare): scored, and out of the list, which nothing can change any
+         * more; in list order, the last entry moving into the freed place. */
+        for (int i = 0; i < s->ncloisters; i++) {
+            if (s->cloister_open[i] != 0)
+                continue;
+            unsigned dx = (unsigned)(s->cloister_x[i] - x + 1), dy = (unsigned)(s->cloister_y[i] - y + 1);
+            int g = s->cloister_seg_id[i];
+            s->open[g] = 0;
             done[(*ndone)++] = (struct completion){(uint8_t)g, CARC_CLOISTER,
                                                    (uint8_t)(4 + dy * 3 + dx)};
-            /* Surrounded: nothing can change it any more. */
             int last = --s->ncloisters;
             s->cloister_x[i] = s->cloister_x[last];
             s->cloister_y[i] = s->cloister_y[last];
+            s->cloister_open[i] = s->cloister_open[last];
             s->cloister_seg_id[i--] = s->cloister_seg_id[last];
         }
     }
@@ -508,6 +512,7 @@ __attribute__((always_inline)) static inline int put_tile(struct carc_state *res
             s->cloister_x[i] = (int8_t)x;
             s->cloister_y[i] = (int8_t)y;
             s->cloister_seg_id[i] = (uint8_t)(base + own);
+            s->cloister_open[i] = (uint8_t)(8 - filled);
         }
         if (filled == 8) /* scored only if a monk goes there */
             done[(*ndone)++] = (struct completion){(uint8_t)(base + own), CARC_CLOISTER, 8};
@@ -820,7 +825,7 @@ void carc_end_points(const struct carc_state *s, int32_t pts[CARC_MAX_SEATS][CAR
             value = carc_feature_tiles(s, r) + s->pennants[r];
             src = CARC_SRC_CITY_END;
         } else if (kind == CARC_CLOISTER) {
-            value = 9 - s->open[r];
+            value = 9 - carc_cloister_open(s, r);
             src = CARC_SRC_CLOISTER_END;
         } else {
             segset_add(&farm_roots, r);
@@ -886,9 +891,11 @@ static inline uint8_t next_seat(const struct carc_state *s)
     return (uint8_t)(s->seat + 1 == s->players ? 0 : s->seat + 1);
 }
 
-static void end_turn(struct carc_state *s)
+/* solo: s->solo, or a constant 0 where the caller knows the base game is played (the
+ * playout), so the solo branches compile away. */
+__attribute__((always_inline)) static inline void end_turn(struct carc_state *s, int solo)
 {
-    if (s->solo) {
+    if (solo) {
         if (s->must_end) {
             game_over(s, CARC_END_NO_MEEPLE);
             return;
@@ -908,7 +915,8 @@ static void end_turn(struct carc_state *s)
     s->phase = CARC_PHASE_CHANCE;
 }
 
-void carc_draw(struct carc_state *s, int t)
+/* carc_draw and carc_place are one copy each of these, and carc_playout inlines them. */
+__attribute__((always_inline)) static inline void draw_tile(struct carc_state *s, int t, int solo)
 {
     s->bag[t]--;
     s->bag_total--;
@@ -924,13 +932,13 @@ void carc_draw(struct carc_state *s, int t)
     s->deck_at[t][p >> 3] &= (uint8_t)~(1u << (p & 7));
     s->deck_at[u][last >> 3] &= (uint8_t)~(1u << (last & 7));
     s->deck_at[u][p >> 3] |= (uint8_t)((p != last) << (p & 7));
-    if (s->solo)
+    if (solo)
         s->pile[s->seat]--;
     /* Near the board limit some frontier cells are unusable: then look at each. */
     int fits = s->near_limit ? fits_somewhere(s, t) : s->fitcount[t];
     if (!fits) {
         s->discarded++;
-        if (s->solo ? s->pile[s->seat] == 0 : s->bag_total == 0)
+        if (solo ? s->pile[s->seat] == 0 : s->bag_total == 0)
             game_over(s, CARC_END_TILES);
         return;
     }
@@ -938,7 +946,8 @@ void carc_draw(struct carc_state *s, int t)
     s->phase = CARC_PHASE_PLACE;
 }
 
-void carc_place(struct carc_state *s, int x, int y, int rot, int spot)
+__attribute__((always_inline)) static inline void place_tile(struct carc_state *s, int x,
+                                                             int y, int rot, int spot, int solo)
 {
     int t = s->tile, seat = s->seat;
     const struct carc_tile *d = &carc_tiles[t];
@@ -954,7 +963,7 @@ void carc_place(struct carc_state *s, int x, int y, int rot, int spot)
         s->placed[seat][d->seg[j].kind]++;
         s->followed_kind[s->nfollowed] = d->seg[j].kind;
         s->followed[s->nfollowed++] = (uint8_t)(base + j);
-    } else if (s->solo && s->supply[seat] == 0) {
+    } else if (solo && s->supply[seat] == 0) {
         for (int j = 0; j < nonfarm; j++)
             if (!s->meeples[find(s, base + j)])
                 s->must_end = 1;
@@ -970,7 +979,7 @@ void carc_place(struct carc_state *s, int x, int y, int rot, int spot)
         kinds[n] = done[i].kind;
         codes[n++] = done[i].code;
     }
-    if (s->solo && n >= 2) {
+    if (solo && n >= 2) {
         /* The colour chooses the order (carc_decide); list in a fixed order. */
         s->npending = (uint8_t)n;
         for (int i = 0; i < n; i++) {
@@ -982,7 +991,60 @@ void carc_place(struct carc_state *s, int x, int y, int rot, int spot)
     }
     for (int i = 0; i < n; i++)
         score_completed(s, roots[i], kinds[i]);
-    end_turn(s);
+    end_turn(s, solo);
+}
+
+void carc_draw(struct carc_state *s, int t)
+{
+    draw_tile(s, t, s->solo);
+}
+
+void carc_place(struct carc_state *s, int x, int y, int rot, int spot)
+{
+    place_tile(s, x, y, rot, spot, s->solo);
+}
+
+/* The loop of carc_playout with the generators in locals (chance and moves point to
+ * them; to the same one when the caller passed one generator for both), so they stay in
+ * registers. The phases of the base game alternate: a draw, then (unless the tile fits
+ * nowhere) a placement. */
+__attribute__((always_inline)) static inline int playout_loop(struct carc_state *s,
+                                                              kk_rng *chance, kk_rng *moves,
+                                                              int *chances)
+{
+    int seat_moves = 0, draws = 0;
+    if (s->phase == CARC_PHASE_PLACE)
+        goto place;
+    while (s->phase == CARC_PHASE_CHANCE) {
+        draw_tile(s, s->deck[kk_rng_below(chance, s->deck_size)], 0);
+        draws++;
+        if (s->phase != CARC_PHASE_PLACE)
+            continue; /* discarded (or the game is over) */
+    place:;
+        kk_move m = carc_base_random_move(s, moves);
+        place_tile(s, carc_move_x(m), carc_move_y(m), carc_move_rot(m), carc_move_spot(m), 0);
+        seat_moves++;
+    }
+    *chances = draws;
+    return seat_moves;
+}
+
+int carc_playout(void *state, kk_rng *chance, kk_rng *moves, int *chance_events)
+{
+    struct carc_state *s = state;
+    int n, draws;
+    kk_rng c = *chance;
+    if (chance == moves) {
+        n = playout_loop(s, &c, &c, &draws);
+    } else {
+        kk_rng m = *moves;
+        n = playout_loop(s, &c, &m, &draws);
+        *moves = m;
+    }
+    *chance = c;
+    if (chance_events)
+        *chance_events = draws;
+    return n;
 }
 
 void carc_decide(struct carc_state *s, int index)
@@ -999,7 +1061,7 @@ void carc_decide(struct carc_state *s, int index)
         s->npending = 0;
     }
     if (s->npending == 0)
-        end_turn(s);
+        end_turn(s, s->solo);
 }
 
 int carc_check_state(const struct carc_state *s, kk_error *err)
@@ -1062,8 +1124,9 @@ int carc_check_state(const struct carc_state *s, kk_error *err)
                                members[g]);
             if (members[g] != s->size[g])
                 return kk_fail(err, "feature %d: size %d, counted %d", g, s->size[g], members[g]);
-            if (open[g] != s->open[g])
-                return kk_fail(err, "feature %d: %d open edges, counted %d", g, s->open[g], open[g]);
+            if (open[g] != carc_cloister_open(s, g))
+                return kk_fail(err, "feature %d: %d open edges, counted %d", g,
+                               carc_cloister_open(s, g), open[g]);
         }
     for (int k = 0; k < s->nfront; k++) {
         int x = s->fx[k], y = s->fy[k], pat = 0;

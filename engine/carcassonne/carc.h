@@ -111,7 +111,9 @@ struct carc_state {
     uint8_t next[CARC_MAX_SEGS];
     uint8_t size[CARC_MAX_SEGS];     /* segments in the set (at roots) */
     uint8_t open[CARC_MAX_SEGS];     /* root: open road ends / city sides; cloister: empty
-                                        cells around it */
+                                        cells around it, but while the cloister is in the
+                                        list below its count is the list's (read both
+                                        through carc_cloister_open) */
     uint8_t pennants[CARC_MAX_SEGS]; /* root: pennants in a city */
     uint8_t multi[CARC_MAX_SEGS];    /* root: segments from tiles with repeated kinds */
 
@@ -142,11 +144,13 @@ struct carc_state {
     uint8_t bag[CARC_NTYPES];
     uint8_t supply[CARC_MAX_SEATS];
     uint8_t nmulti, multi_slots[16]; /* slots of placed tiles with repeated kinds */
-    /* Placed cloisters not yet surrounded: cell and segment id, read directly by every
-     * placement (cheaper than going through the tile slot); a placement compares its cell
-     * with all eight entries at once (board.c, near_cloister). */
+    /* Placed cloisters not yet surrounded: cell, segment id and empty cells around it,
+     * read directly by every placement (cheaper than going through the tile slot); a
+     * placement updates all eight entries at once (board.c, put_tile), with no branch on
+     * whether it is near one. */
     uint8_t ncloisters, cloister_seg_id[8];
     int8_t cloister_x[8], cloister_y[8];
+    uint8_t cloister_open[8];
     uint8_t deck_size, deck[CARC_NTILES];  /* the bag as a list, for O(1) sampling */
     /* deck_at[t]: bit i (byte i / 8, bit i % 8) set when deck[i] is a tile of type t, so the
      * draw finds the first copy of t (the one it takes out) with a bit scan instead of a
@@ -170,7 +174,7 @@ struct carc_state {
     /* The size is kept a multiple of 16 (checked in board.c): every game and search
      * iteration starts with a copy of a state, and at 8,156 bytes that copy made a random
      * game about 3% slower than at 8,160 (memcpy's tail). */
-    uint8_t tail_pad[4];
+    uint8_t tail_pad[12];
 };
 
 /* --- board.c: rules core --- */
@@ -180,6 +184,15 @@ void carc_setup(struct carc_state *s, int solo, int players, int farms, int smal
 static inline int carc_root(const struct carc_state *s, int a)
 {
     return s->parent[a];
+}
+/* Empty cells around cloister segment g (its root): the list's count while it is listed,
+ * else open[g]. */
+static inline int carc_cloister_open(const struct carc_state *s, int g)
+{
+    int open = s->open[g];
+    for (int i = 0; i < s->ncloisters; i++)
+        open = s->cloister_seg_id[i] == g ? s->cloister_open[i] : open;
+    return open;
 }
 /* Number of distinct placements (cell, rotation) of tile type t on the board. */
 int carc_count_placements(const struct carc_state *s, int t);
@@ -251,6 +264,35 @@ static inline kk_move carc_move(int x, int y, int rot, int spot)
     return (kk_move)(((unsigned)(x + 128) & 0xFF) | (((unsigned)(y + 128) & 0xFF) << 8) |
                      ((unsigned)rot << 16) | ((unsigned)spot << 18));
 }
+
+/* Segments a follower may go on: farms only when farmers are played. */
+static inline int carc_spot_limit(const struct carc_state *s, int t)
+{
+    const struct carc_tile *d = &carc_tiles[t];
+    return s->farms == CARC_FARMS_OFF ? d->nseg - d->nfarm : d->nseg;
+}
+
+/* The base game's random move (the playout hot path: the random_move hook and the fused
+ * playout both run this one definition): no scoring decisions, no forced meeples, so it
+ * is game.c's carc_random_move without the solo branches. Rejection over a uniform
+ * placement and a uniform spot among every segment the tile could offer. */
+static inline kk_move carc_base_random_move(const struct carc_state *s, kk_rng *rng)
+{
+    int t = s->tile;
+    uint32_t spots = 1 + (s->supply[s->seat] ? (uint32_t)carc_spot_limit(s, t) : 0);
+    for (;;) {
+        int pick = carc_pick_placement(s, t, rng);
+        int x = s->fx[pick >> 2], y = s->fy[pick >> 2], rot = pick & 3;
+        int sp = spots > 1 ? (int)kk_rng_below(rng, spots) : 0;
+        if (sp == 0 || carc_front_segment_free(s, pick >> 2, t, rot, sp - 1))
+            return carc_move(x, y, rot, sp);
+    }
+}
+
+/* The base game's playout hook (kk_game.playout; not for the solo game): plays to the end
+ * with carc_base_random_move and the deck draw of sample_chance, the same draws and the
+ * same final state as the loop through to_move/sample_chance/random_move/apply. */
+int carc_playout(void *state, kk_rng *chance, kk_rng *moves, int *chance_events);
 static inline int carc_move_x(kk_move m) { return (int)(m & 0xFF) - 128; }
 static inline int carc_move_y(kk_move m) { return (int)((m >> 8) & 0xFF) - 128; }
 static inline int carc_move_rot(kk_move m) { return (int)((m >> 16) & 3); }

@@ -118,12 +118,6 @@ static int carc_to_move(const void *state)
     return s->seat;
 }
 
-/* Segments a follower may go on: farms only when farmers are played. */
-static int spot_limit(const struct carc_state *s, int t)
-{
-    const struct carc_tile *d = &carc_tiles[t];
-    return s->farms == CARC_FARMS_OFF ? d->nseg - d->nfarm : d->nseg;
-}
 
 /* Solo: bit j set for each free road/city/cloister segment of the placement. */
 static unsigned solo_free_mask(const struct carc_state *s, int x, int y, int t, int rot)
@@ -148,7 +142,7 @@ static int placement_moves(const struct carc_state *s, int x, int y, int rot, kk
     }
     out[n++] = carc_move(x, y, rot, 0);
     if (s->supply[s->seat]) {
-        int lim = spot_limit(s, t);
+        int lim = carc_spot_limit(s, t);
         unsigned free = carc_free_mask(s, x, y, t, rot);
         for (int j = 0; j < lim; j++)
             if (free & (1u << j))
@@ -177,20 +171,9 @@ static int carc_legal_moves(const void *state, kk_move *out)
     return n;
 }
 
-/* The base game's random move (the playout hot path): no scoring decisions, no forced
- * meeples, so it is carc_random_move without the solo branches. */
 static kk_move base_random_move(const void *state, kk_rng *rng)
 {
-    const struct carc_state *s = state;
-    int t = s->tile;
-    uint32_t spots = 1 + (s->supply[s->seat] ? (uint32_t)spot_limit(s, t) : 0);
-    for (;;) {
-        int pick = carc_pick_placement(s, t, rng);
-        int x = s->fx[pick >> 2], y = s->fy[pick >> 2], rot = pick & 3;
-        int sp = spots > 1 ? (int)kk_rng_below(rng, spots) : 0;
-        if (sp == 0 || carc_front_segment_free(s, pick >> 2, t, rot, sp - 1))
-            return carc_move(x, y, rot, sp);
-    }
+    return carc_base_random_move(state, rng);
 }
 
 static kk_move carc_random_move(const void *state, kk_rng *rng)
@@ -203,7 +186,7 @@ static kk_move carc_random_move(const void *state, kk_rng *rng)
     int t = s->tile, seat = s->seat;
     const struct carc_tile *d = &carc_tiles[t];
     int nonfarm = d->nseg - d->nfarm;
-    int spots = 1 + (s->supply[seat] ? spot_limit(s, t) : 0);
+    int spots = 1 + (s->supply[seat] ? carc_spot_limit(s, t) : 0);
     for (;;) {
         int pick = carc_pick_placement(s, t, rng);
         int x = s->fx[pick >> 2], y = s->fy[pick >> 2], rot = pick & 3;
@@ -563,7 +546,7 @@ static double solo_evaluate(const void *state, int seat)
             if (s->parent[g] != g || !s->meeples[g])
                 continue;
             int kind = d->seg[j].kind;
-            double value = kind == CARC_CLOISTER ? 9 - s->open[g]
+            double value = kind == CARC_CLOISTER ? 9 - carc_cloister_open(s, g)
                            : kind == CARC_ROAD   ? carc_feature_tiles(s, g)
                                                  : 2.0 * (carc_feature_tiles(s, g) + s->pennants[g]);
             uint32_t mask = carc_majority(s->meeples[g], s->players);
@@ -627,6 +610,7 @@ const struct kk_game kk_game_carcassonne = {
     .get_stats = base_get_stats,
     .evaluate = base_evaluate,
     .random_move = base_random_move,
+    .playout = carc_playout,
     .check = carc_check,
     .draw = carc_draw_text,
     .svg = carc_svg,

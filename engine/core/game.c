@@ -75,6 +75,31 @@ kk_move kk_random_move(const struct kk_game *g, const void *state, kk_rng *rng)
     return random_from_legal(g, state, rng);
 }
 
+int kk_random_playout(const struct kk_game *g, void *state, kk_rng *chance, kk_rng *moves,
+                      int *chance_events, long max_events)
+{
+    if (g->playout)
+        return g->playout(state, chance, moves, chance_events);
+    int seat_moves = 0, chances = 0;
+    for (long events = 0;; events++) {
+        int who = g->to_move(state);
+        if (who == KK_TERMINAL)
+            break;
+        if (events >= max_events)
+            return -1;
+        if (who == KK_CHANCE) {
+            g->apply(state, g->sample_chance(state, chance));
+            chances++;
+        } else {
+            g->apply(state, kk_random_move(g, state, moves));
+            seat_moves++;
+        }
+    }
+    if (chance_events)
+        *chance_events = chances;
+    return seat_moves;
+}
+
 int kk_is_legal(const struct kk_game *g, const void *state, kk_move move)
 {
     int who = g->to_move(state);

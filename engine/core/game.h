@@ -93,6 +93,16 @@ struct kk_game {
     /* Fast uniform random legal move for playouts (same distribution as drawing from
      * legal_moves()). NULL: kk_random_move() uses legal_moves(). */
     kk_move (*random_move)(const void *state, kk_rng *rng);
+    /* Fused random playout (needs random_move): plays state (any node) to the end exactly as
+     *     while ((who = to_move(state)) != KK_TERMINAL)
+     *         apply(state, who == KK_CHANCE ? sample_chance(state, chance)
+     *                                       : random_move(state, moves));
+     * does, the same draws from both generators and the same final state, but in one call
+     * (no indirect calls, no dispatch on the phase). chance and moves may be the same
+     * generator. Returns the number of seat moves made and, when chance_events is not
+     * NULL, sets it to the number of chance outcomes applied. The game must end (no guard
+     * against a game that does not). NULL: callers run that loop (kk_random_playout). */
+    int (*playout)(void *state, kk_rng *chance, kk_rng *moves, int *chance_events);
     /* Expensive consistency check of a state (Debug builds, tests). 0 or -1 with err. */
     int (*check)(const void *state, kk_error *err);
     /* Simultaneous rounds (OpenSpiel's turn-based transform): at a seat's node that is part
@@ -180,6 +190,14 @@ int kk_stat_offset(const struct kk_game *g, int players, int d);
 
 /* Uniform random legal move (uses g->random_move when present). */
 kk_move kk_random_move(const struct kk_game *g, const void *state, kk_rng *rng);
+
+/* Plays state to the end with uniformly random moves (kk_random_move, chance outcomes by
+ * sample_chance): g->playout when the game has one, else the loop it is defined by.
+ * Returns the number of seat moves and sets *chance_events (may be NULL) as playout does,
+ * or returns -1 when the game has not ended after max_events events (loop only: a game
+ * with a playout hook promises to end). */
+int kk_random_playout(const struct kk_game *g, void *state, kk_rng *chance, kk_rng *moves,
+                      int *chance_events, long max_events);
 
 /* Seats still to commit in the simultaneous round state is in (0: not in one). */
 uint32_t kk_sim_pending(const struct kk_game *g, const void *state);
