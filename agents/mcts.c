@@ -99,7 +99,9 @@ struct mcts_params {
     int determinize;     /* ismcts */
     int view_sample;     /* mcts view=sample: search determinizations, never the true state */
     int opp_iset;        /* view=iset on a game with info_key: an opponent's node is keyed by
-                            that opponent's information set (opponents=iset) */
+                            that opponent's information set (opponents=iset, or auto at three
+                            or more seats) */
+    int opp_auto;        /* opponents=auto: split only when the game has three or more seats */
     int samples;         /* view=sample: determinizations per decision (PIMC votes) */
     int final_mix;       /* final=mix: at a simultaneous decision, sample the move from the
                             root visit distribution (a mixed strategy) */
@@ -716,7 +718,8 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
      * determinization, open-loop chance or decoupled round so far in this iteration), so
      * every exact visit of a group sees the same state and the same legal moves. A group
      * found full at an exact visit is then searched without generating them. */
-    int exact = !(p->determinize && g->sample_view) && !p->opp_iset;
+    int opp_split = p->opp_iset && !(p->opp_auto && g->players(root_state) < 3);
+    int exact = !(p->determinize && g->sample_view) && !opp_split;
     t->nsimrec = t->nsimkid = 0;
     t->path[depth] = 0;
     t->path_played[depth++] = 0;
@@ -751,7 +754,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             continue;
         }
         uint32_t key = ckey;
-        int split = p->opp_iset && who != observer;
+        int split = opp_split && who != observer;
         if (split) {
             /* Multiple observers, cheaply: an opponent decides on what it can see. Its
              * children are keyed by its information set in this determinization (its own
@@ -1308,7 +1311,7 @@ static const char *const mcts_sims[] = {"decoupled", "sequential", "rm", "exp3",
 enum { SIMOPT_DECOUPLED, SIMOPT_SEQUENTIAL, SIMOPT_RM, SIMOPT_EXP3 };
 static const char *const mcts_expand[] = {"random", "greedy", NULL};
 static const char *const mcts_views[] = {"iset", "sample", "peek", NULL};
-static const char *const mcts_opponents[] = {"iset", "pooled", NULL};
+static const char *const mcts_opponents[] = {"auto", "iset", "pooled", NULL};
 static const char *const mcts_finals[] = {"visits", "mix", NULL};
 enum { VIEW_ISET, VIEW_SAMPLE, VIEW_PEEK };
 
@@ -1378,11 +1381,12 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
                  "seat samples its move by regret matching or Exp3 (with exploration "
                  "gamma) and the move played at a simultaneous root comes from the average "
                  "strategy; sequential lets later seats answer earlier ones in the tree"},
-    [OPT_OPPONENTS] = {"opponents", "iset", 0, 0, 0, mcts_opponents,
+    [OPT_OPPONENTS] = {"opponents", "auto", 0, 0, 0, mcts_opponents,
                        "view=iset on games with information-set keys (info_key): iset splits "
                        "an opponent's node by that opponent's information set, so opponents in "
                        "the tree act on their own cards; pooled: one node per move over every "
-                       "hand they might hold (single-observer ISMCTS)"},
+                       "hand they might hold (single-observer ISMCTS); auto: pooled at two "
+                       "seats, iset at three or more (measured on Liar's Cards)"},
     [OPT_FINAL] = {"final", "visits", 0, 0, 0, mcts_finals,
                    "the move played: visits plays the most visited root move; mix, at a "
                    "decision of a simultaneous round, draws it with probability proportional "
@@ -1434,7 +1438,8 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
         return NULL;
     }
     p.determinize = view == VIEW_ISET;
-    p.opp_iset = p.determinize && hidden && g->info_key && vals[OPT_OPPONENTS] == 0;
+    p.opp_iset = p.determinize && hidden && g->info_key && vals[OPT_OPPONENTS] != 2;
+    p.opp_auto = vals[OPT_OPPONENTS] == 0;
     p.view_sample = view == VIEW_SAMPLE;
     p.samples = (int)vals[OPT_SAMPLES];
     p.final_mix = vals[OPT_FINAL] == 1;

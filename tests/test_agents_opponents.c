@@ -3,6 +3,7 @@
  * their own cards; opponents=pooled is single-observer ISMCTS. Kuhn poker (toy-kuhn) shows
  * the shapes exactly: seat 0 holds the queen, seat 1 the jack or the king. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "agents/agent.h"
@@ -43,8 +44,27 @@ int main(void)
      * 14. (Until 2026-11-27 seat 0's answers were split too, 4 of them, 15 nodes: seat 0
      * then answered knowing seat 1's card.) */
     CHECK_EQ_INT(nodes_after_search(g, state, "ismcts:iters=2000,opponents=pooled"), 9);
-    CHECK_EQ_INT(nodes_after_search(g, state, "ismcts:iters=2000"), 14);
+    CHECK_EQ_INT(nodes_after_search(g, state, "ismcts:iters=2000,opponents=iset"), 14);
     CHECK_EQ_INT(nodes_after_search(g, state, "mcts:iters=2000,opponents=iset"), 14);
+    /* The default, auto, pools at two seats (Liar's Cards measured that way round, see
+     * docs/agents.md) ... */
+    CHECK_EQ_INT(nodes_after_search(g, state, "ismcts:iters=2000"), 9);
+    /* ... and splits at three or more: on a three-seat Liar's Cards deal the default builds
+     * the iset tree, not the pooled one. */
+    const struct kk_game *lc = kk_game_find("liars-cards");
+    CHECK(lc != NULL);
+    if (lc) {
+        void *s3 = malloc(lc->state_size);
+        kk_test_new_game(lc, s3, 3, NULL, 0);
+        kk_rng chance;
+        kk_rng_seed(&chance, 9, 2);
+        while (lc->to_move(s3) == KK_CHANCE)
+            lc->apply(s3, lc->sample_chance(s3, &chance));
+        long long dflt = nodes_after_search(lc, s3, "ismcts:iters=300");
+        CHECK_EQ_INT(dflt, nodes_after_search(lc, s3, "ismcts:iters=300,opponents=iset"));
+        CHECK(dflt != nodes_after_search(lc, s3, "ismcts:iters=300,opponents=pooled"));
+        free(s3);
+    }
     /* The cheating view searches one state: nothing to split. */
     CHECK_EQ_INT(nodes_after_search(g, state, "mcts:iters=2000,view=peek"), 9);
     return kk_test_done("agents_opponents");
