@@ -447,6 +447,24 @@ static int32_t node_new(struct mcts_tree *t, int32_t parent, int32_t head, int s
     return i;
 }
 
+/* The child for move m in the group that starts at head, or MCTS_NO_NODE. */
+static int32_t group_child(const struct mcts_node *nodes, int32_t head, kk_move m)
+{
+    int32_t c = head;
+    while (c != MCTS_NO_NODE && nodes[c].move != m)
+        c = nodes[c].next_sibling;
+    return c;
+}
+
+/* The child for move m in parent's group (seat, ckey), added when it has none; MCTS_NO_NODE
+ * when the pool is full. */
+static int32_t child_get(struct mcts_tree *t, int32_t parent, int seat, uint32_t ckey, kk_move m)
+{
+    int32_t head = group_lookup(t, parent, seat, ckey);
+    int32_t c = group_child(t->nodes, head, m);
+    return c != MCTS_NO_NODE ? c : node_new(t, parent, head, seat, m, ckey);
+}
+
 static void tree_reset(struct mcts_tree *t, const struct kk_game *g, const void *state)
 {
     t->used = 0;
@@ -741,11 +759,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
                 exact = 0;
                 continue;
             }
-            int32_t head = group_lookup(t, node, MCTS_CHANCE_SEAT, 0), c = head;
-            while (c != MCTS_NO_NODE && t->nodes[c].move != o)
-                c = t->nodes[c].next_sibling;
-            if (c == MCTS_NO_NODE)
-                c = node_new(t, node, head, MCTS_CHANCE_SEAT, o, 0);
+            int32_t c = child_get(t, node, MCTS_CHANCE_SEAT, 0, o);
             if (c == MCTS_NO_NODE)
                 break; /* pool full: off the tree, play out from here */
             node = c;
@@ -901,11 +915,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
              * choices in the tree would be made knowing them (strategy fusion of the
              * worst kind: the tree would value a bold bid by replies that see through
              * the bluff). */
-            int32_t th = group_lookup(t, node, who, pooled_key), c = th;
-            while (c != MCTS_NO_NODE && t->nodes[c].move != m)
-                c = t->nodes[c].next_sibling;
-            if (c == MCTS_NO_NODE)
-                c = node_new(t, node, th, who, m, pooled_key);
+            int32_t c = child_get(t, node, who, pooled_key, m);
             if (c == MCTS_NO_NODE)
                 break; /* pool full: off the tree, play out from here */
             t->path[depth] = c;
@@ -998,7 +1008,6 @@ static void add_root_stats(struct mcts *m, const struct mcts_tree *t, int who)
     }
 }
 
-/* The most visited real root move (ties: better mean), or -1 without statistics. */
 /* Root move k ranks above root move j: more visits, then the better mean (k visited). */
 static int root_above(const struct mcts *m, int k, int j)
 {
@@ -1007,6 +1016,7 @@ static int root_above(const struct mcts *m, int k, int j)
             m->root_value[k] / m->root_visits[k] > m->root_value[j] / m->root_visits[j]);
 }
 
+/* The most visited real root move (ties: better mean), or -1 without statistics. */
 static int best_root(const struct mcts *m, int n)
 {
     int best = -1;
@@ -1196,9 +1206,7 @@ static void mcts_observe(struct kk_agent *self, const void *state, kk_move move)
         }
         int seat = who == KK_CHANCE ? MCTS_CHANCE_SEAT : who;
         uint32_t key = seat == MCTS_CHANCE_SEAT ? 0 : t->root_key;
-        int32_t c = group_find(t->nodes, 0, seat, key);
-        while (c != MCTS_NO_NODE && t->nodes[c].move != move)
-            c = t->nodes[c].next_sibling;
+        int32_t c = group_child(t->nodes, group_find(t->nodes, 0, seat, key), move);
         if (c == MCTS_NO_NODE) {
             t->valid = 0;
             continue;
