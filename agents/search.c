@@ -1,6 +1,7 @@
 /* Shared search helpers: greedy one-ply choice, playouts, evaluation-based returns. */
 #include "search.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,23 +141,12 @@ void kk_search_playout(struct kk_search_scratch *sc, void *state,
                        int max_played)
 {
     const struct kk_game *g = sc->game;
-    if (po->policy == KK_ROLLOUT_RANDOM && po->depth == 0 && !played_move && g->playout) {
-        /* Uniform playouts to the end, nothing recorded: the game's fused playout, one
-         * generator for chance and moves, the same draws as the loops below. */
-        g->playout(state, rng, rng, NULL);
-        kk_search_returns(g, state, po->reward, out);
-        return;
-    }
-    if (po->policy == KK_ROLLOUT_RANDOM && po->depth == 0 && !played_move && g->random_move) {
-        /* The common case (uniform playouts to the end, nothing recorded) as a tight loop:
-         * the same calls in the same order as below, so the same games. */
-        for (;;) {
-            int who = g->to_move(state);
-            if (who == KK_TERMINAL)
-                break;
-            g->apply(state, who == KK_CHANCE ? g->sample_chance(state, rng)
-                                             : g->random_move(state, rng));
-        }
+    if (po->policy == KK_ROLLOUT_RANDOM && po->depth == 0 && !played_move &&
+        (g->playout || g->random_move)) {
+        /* The common case (uniform playouts to the end, nothing recorded): the game's
+         * fused playout, or the tight loop it stands for, one generator for chance and
+         * moves; the same calls in the same order as below, so the same games. */
+        kk_random_playout(g, state, rng, rng, NULL, LONG_MAX);
         kk_search_returns(g, state, po->reward, out);
         return;
     }
