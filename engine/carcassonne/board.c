@@ -1016,7 +1016,7 @@ __attribute__((always_inline)) static inline int playout_loop(struct carc_state 
     if (s->phase == CARC_PHASE_PLACE)
         goto place;
     while (s->phase == CARC_PHASE_CHANCE) {
-        draw_tile(s, s->deck[kk_rng_below(chance, s->deck_size)], 0);
+        draw_tile(s, carc_deck_draw(s, chance), 0);
         draws++;
         if (s->phase != CARC_PHASE_PLACE)
             continue; /* discarded (or the game is over) */

@@ -289,6 +289,13 @@ static inline kk_move carc_base_random_move(const struct carc_state *s, kk_rng *
     }
 }
 
+/* The chance outcome of a draw: a uniform tile of the bag (sample_chance and the playout
+ * hook both draw it this way, so they consume the same numbers). */
+static inline int carc_deck_draw(const struct carc_state *s, kk_rng *rng)
+{
+    return s->deck[kk_rng_below(rng, s->deck_size)];
+}
+
 /* The base game's playout hook (kk_game.playout; not for the solo game): plays to the end
  * with carc_base_random_move and the deck draw of sample_chance, the same draws and the
  * same final state as the loop through to_move/sample_chance/random_move/apply. */

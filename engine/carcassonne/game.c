@@ -118,7 +118,6 @@ static int carc_to_move(const void *state)
     return s->seat;
 }
 
-
 /* Solo: bit j set for each free road/city/cloister segment of the placement. */
 static unsigned solo_free_mask(const struct carc_state *s, int x, int y, int t, int rot)
 {
@@ -243,7 +242,7 @@ static int carc_chance_outcomes(const void *state, kk_move *out, double *prob)
 static kk_move carc_sample_chance(const void *state, kk_rng *rng)
 {
     const struct carc_state *s = state;
-    return s->deck[kk_rng_below(rng, s->deck_size)];
+    return carc_deck_draw(s, rng);
 }
 
 static void carc_scores(const void *state, int32_t *out)
