@@ -35,12 +35,19 @@ int kk_cmd_rules(int argc, char **argv)
         printf("no parameters\n");
         return KK_EXIT_OK;
     }
-    printf("\n%-14s %-28s %s\n", "parameter", "default", "allowed values / meaning");
+    /* Columns as wide as the longest name and default, so long ones stay aligned. */
+    int wname = 14, wdef = 28;
+    for (int p = 0; p < g->num_params; p++) {
+        int n = (int)strlen(g->params[p].name), d = (int)strlen(g->params[p].def);
+        wname = n > wname ? n : wname;
+        wdef = d > wdef ? d : wdef;
+    }
+    printf("\n%-*s %-*s %s\n", wname, "parameter", wdef, "default", "allowed values / meaning");
     for (int p = 0; p < g->num_params; p++) {
         char accepts[256];
         kk_param_accepts(&g->params[p], accepts, sizeof accepts);
-        printf("%-14s %-28s %s\n%-14s %-28s %s\n", g->params[p].name, g->params[p].def, accepts,
-               "", "", g->params[p].help);
+        printf("%-*s %-*s %s\n%-*s %-*s %s\n", wname, g->params[p].name, wdef, g->params[p].def,
+               accepts, wname, "", wdef, "", g->params[p].help);
     }
     return KK_EXIT_OK;
 }
