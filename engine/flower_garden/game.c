@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "flower_garden.h"
+#include "../core/cpu.h"
 
 static const char *const deck_choices[] = {"gb1", NULL};
 static const char *const rows_choices[] = {"per_symbol", "free", NULL};
@@ -213,6 +214,7 @@ static void settle(struct fg_state *s)
 }
 
 /* Shop plays of symbol sym into row target (0: the row, or a new row; K: K-th row). */
+KK_POPCNT_CLONES
 static int shop_moves(const struct fg_state *s, const struct gb_card *deck, int sym, int target,
                       int row, kk_move *out)
 {
@@ -254,6 +256,7 @@ static int shop_moves(const struct fg_state *s, const struct gb_card *deck, int 
     return n;
 }
 
+KK_POPCNT_CLONES
 static int fg_legal_moves(const void *state, kk_move *out)
 {
     const struct fg_state *s = state;
@@ -343,6 +346,7 @@ static void apply_shop(struct fg_state *s, kk_move move)
     settle(s);
 }
 
+KK_POPCNT_CLONES
 static void fg_apply(void *state, kk_move move)
 {
     struct fg_state *s = state;
@@ -421,6 +425,7 @@ static int fg_chance_outcomes(const void *state, kk_move *out, double *prob)
     return n;
 }
 
+KK_POPCNT_CLONES
 static kk_move fg_sample_chance(const void *state, kk_rng *rng)
 {
     const struct fg_state *s = state;
