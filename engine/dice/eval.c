@@ -22,24 +22,25 @@ static int layout_of(unsigned edges)
     }
 }
 
-double dice_open_city_value(const struct dice_state *s, uint16_t members)
+/* dice_open_city_value with the grid's city links already found (turn_value finds them
+ * once for every city of the grid). */
+static double open_value(const struct dice_state *s, const int8_t (*link)[4], uint16_t members)
 {
     const struct dice_grid *g = &s->grid;
     /* The holes: empty cells that city edges of this city face, each with the sides of it
-     * that those edges touch. */
+     * that those edges touch. A city edge not joined to a die faces an empty cell or the
+     * border. */
     int hole[4 * DICE_COUNT], holes_n = 0;
     unsigned want_of[4 * DICE_COUNT];
     for (int i = 0; i < g->count; i++) {
         if (!((members >> i) & 1u))
             continue;
         for (int d = 0; d < 4; d++) {
-            if (!((g->edges[i] >> d) & 1u))
+            if (!((g->edges[i] >> d) & 1u) || link[i][d] >= 0)
                 continue;
             int c = dice_step(g->cell[i], d);
             if (c < 0)
                 return 0; /* a city edge against the window border never closes */
-            if (dice_grid_find(g, c) >= 0)
-                continue;
             int h = 0;
             while (h < holes_n && hole[h] != c)
                 h++;
@@ -104,20 +105,45 @@ double dice_open_city_value(const struct dice_state *s, uint16_t members)
     return dice_city_points(n + holes_n) * reach;
 }
 
+double dice_open_city_value(const struct dice_state *s, uint16_t members)
+{
+    int8_t link[DICE_COUNT][4];
+    dice_grid_links(&s->grid, link);
+    return open_value(s, (const int8_t (*)[4])link, members);
+}
+
+/* The largest closed city's points or the best open city's value, whichever is larger.
+ * Greedy choices and search expansions evaluate every build of a position, so this is the
+ * game's hot spot: the links are found once and every city is walked once. */
 static double turn_value(const struct dice_state *s)
 {
     const struct dice_grid *g = &s->grid;
-    double best = dice_city_points(dice_grid_largest_closed(g));
+    int8_t link[DICE_COUNT][4];
+    dice_grid_links(g, link);
+    int largest_closed = 0;
+    double best_open = 0;
     uint16_t left = (uint16_t)((1u << g->count) - 1);
     while (left) {
-        uint16_t city = dice_grid_city(g, __builtin_ctz(left));
+        uint16_t city = dice_grid_flood((const int8_t (*)[4])link, __builtin_ctz(left));
         left &= (uint16_t)~city;
-        if (dice_grid_open_edges(g, city) > 0) {
-            double v = dice_open_city_value(s, city);
-            if (v > best)
-                best = v;
+        int open = 0;
+        for (int i = 0; i < g->count && !open; i++)
+            if ((city >> i) & 1u)
+                for (int d = 0; d < 4; d++)
+                    open |= ((g->edges[i] >> d) & 1u) && link[i][d] < 0;
+        if (!open) {
+            int n = dice_popcount(city);
+            if (n > largest_closed)
+                largest_closed = n;
+        } else {
+            double v = open_value(s, (const int8_t (*)[4])link, city);
+            if (v > best_open)
+                best_open = v;
         }
     }
+    double best = dice_city_points(largest_closed);
+    if (best_open > best)
+        best = best_open;
     return s->doubled ? 2 * best : best;
 }
 
