@@ -10,6 +10,28 @@
  * clash with it (rare): counted as this likely. */
 #define DICE_READY_FITS 0.9
 
+/* miss_after[k][t]: the chance that t throws of one die all miss a face that k of its six
+ * faces show, (1 - k/6)^t, multiplied out one throw at a time (the order of the products
+ * fixes the last bits, which greedy's ties depend on). Every evaluation asks for a few of
+ * these; filled once at program start, read-only afterwards. */
+#define DICE_MAX_TRIES (DICE_COUNT * DICE_ROLLS)
+static double miss_after[DICE_SLOTS - 1][DICE_MAX_TRIES + 1];
+
+#if defined(__GNUC__)
+__attribute__((constructor)) static void miss_after_init(void)
+{
+    for (int k = 1; k < DICE_SLOTS - 1; k++) {
+        double miss = 1.0;
+        for (int t = 0; t <= DICE_MAX_TRIES; t++) {
+            miss_after[k][t] = miss;
+            miss *= 1.0 - k / 6.0;
+        }
+    }
+}
+#else
+#error "engine/dice needs a start-up constructor (GCC or Clang)"
+#endif
+
 /* The layout whose rotation has exactly these city edges. */
 static int layout_of(unsigned edges)
 {
@@ -64,7 +86,7 @@ static double open_value(const struct dice_state *s, const int8_t (*link)[4], ui
             ready[k] = s->rolled_kind[k];
     double reach = 1.0;
     int waiting = 0;                 /* holes left for dice still to be thrown */
-    double need_chance[DICE_COUNT]; /* per throw of one die: shows the hole's face */
+    int need_slots[DICE_COUNT];     /* faces of a die that fill the hole */
     if (holes_n > DICE_COUNT - n)
         return 0; /* more holes than dice in the game */
     for (int h = 0; h < holes_n; h++) {
@@ -78,7 +100,7 @@ static double open_value(const struct dice_state *s, const int8_t (*link)[4], ui
             ready[kind]--;
             reach *= DICE_READY_FITS;
         } else {
-            need_chance[waiting++] = s->kind_slots[kind] / 6.0;
+            need_slots[waiting++] = s->kind_slots[kind];
         }
     }
     /* Dice that can still be thrown: those in hand not needed for a hole. */
@@ -97,10 +119,7 @@ static double open_value(const struct dice_state *s, const int8_t (*link)[4], ui
         int tries = (spare - i) * throws;
         if (tries <= 0)
             return 0;
-        double miss = 1.0;
-        for (int t = 0; t < tries; t++)
-            miss *= 1.0 - need_chance[i];
-        reach *= 1.0 - miss;
+        reach *= 1.0 - miss_after[need_slots[i]][tries];
     }
     return dice_city_points(n + holes_n) * reach;
 }
