@@ -3,9 +3,12 @@
  * points and the chance-weighted points of each open city (rules doc, "Evaluation"). */
 #include "dice.h"
 
-/* Worth of holding a knight die: roughly what doubling an ordinary turn adds. Greedy
- * self-play changed little for values from 2 to 7. */
-#define DICE_KNIGHT_VALUE 3.0
+/* Worth of holding a knight die: what doubling the next turn adds, about one ordinary
+ * turn (7.4 points per turn in greedy self-play), while the others throw a die fewer.
+ * At 3 (until 2026-11-28) banking looked worse than scoring any turn of 4 points or more,
+ * and the search, which plans knights across throws, banked too rarely: docs/agents.md,
+ * "The dice game's knights". */
+#define DICE_KNIGHT_VALUE 7.0
 /* A die already thrown that matches a hole closes it unless the hole's other sides
  * clash with it (rare): counted as this likely. */
 #define DICE_READY_FITS 0.9
