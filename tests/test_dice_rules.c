@@ -245,9 +245,9 @@ static void test_evaluate(void)
                  0);
     CHECK(g->evaluate(&st, 0) == 1.0);
     CHECK(g->evaluate(&st, 1) == 0.0);
-    /* A held knight is worth 3 to its holder. */
+    /* A held knight is worth 7 to its holder (about one ordinary turn). */
     CHECK_EQ_INT(play(HEAD "* CCSKKKXXX\n0: bank\n"), 0);
-    CHECK(g->evaluate(&st, 0) == 3.0);
+    CHECK(g->evaluate(&st, 0) == 7.0);
     /* Two east-west straights on the last roll: two holes that want caps, and two caps
      * in hand, each fitting with chance 0.9: 0.81 of points(4) = 3. */
     CHECK_EQ_INT(play(HEAD "* CCSLLTTKK\n0: roll+2\n* CCSLLTT\n0: roll+0\n* SSCCXXX\n"

@@ -171,6 +171,11 @@ unsigned dice_grid_edges(const struct dice_grid *g, int cell);
 /* Cities: city[i] = the number of the city holding die i (0, 1, ... in order of their first
  * die); returns the number of cities. */
 int dice_grid_cities(const struct dice_grid *g, uint8_t *city);
+/* For each die and side, the list index of the die joined to it through city edges there,
+ * or -1 (an empty cell, or the window's border, which can never be closed). */
+void dice_grid_links(const struct dice_grid *g, int8_t (*link)[4]);
+/* The dice joined to `die` through the links (a bit mask of list indices). */
+uint16_t dice_grid_flood(const int8_t (*link)[4], int die);
 /* Dice of the list in a city, as a bit mask of list indices. */
 uint16_t dice_grid_city(const struct dice_grid *g, int die);
 /* Number of city edges of the dice in `members` (a bit mask of list indices) that face

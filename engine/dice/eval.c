@@ -3,12 +3,37 @@
  * points and the chance-weighted points of each open city (rules doc, "Evaluation"). */
 #include "dice.h"
 
-/* Worth of holding a knight die: roughly what doubling an ordinary turn adds. Greedy
- * self-play changed little for values from 2 to 7. */
-#define DICE_KNIGHT_VALUE 3.0
+/* Worth of holding a knight die: what doubling the next turn adds, about one ordinary
+ * turn (7.4 points per turn in greedy self-play), while the others throw a die fewer.
+ * At 3 (until 2026-11-28) banking looked worse than scoring any turn of 4 points or more,
+ * and the search, which plans knights across throws, banked too rarely: docs/agents.md,
+ * "The dice game's knights". */
+#define DICE_KNIGHT_VALUE 7.0
 /* A die already thrown that matches a hole closes it unless the hole's other sides
  * clash with it (rare): counted as this likely. */
 #define DICE_READY_FITS 0.9
+
+/* miss_after[k][t]: the chance that t throws of one die all miss a face that k of its six
+ * faces show, (1 - k/6)^t, multiplied out one throw at a time (the order of the products
+ * fixes the last bits, which greedy's ties depend on). Every evaluation asks for a few of
+ * these; filled once at program start, read-only afterwards. */
+#define DICE_MAX_TRIES (DICE_COUNT * DICE_ROLLS)
+static double miss_after[DICE_SLOTS - 1][DICE_MAX_TRIES + 1];
+
+#if defined(__GNUC__)
+__attribute__((constructor)) static void miss_after_init(void)
+{
+    for (int k = 1; k < DICE_SLOTS - 1; k++) {
+        double miss = 1.0;
+        for (int t = 0; t <= DICE_MAX_TRIES; t++) {
+            miss_after[k][t] = miss;
+            miss *= 1.0 - k / 6.0;
+        }
+    }
+}
+#else
+#error "engine/dice needs a start-up constructor (GCC or Clang)"
+#endif
 
 /* The layout whose rotation has exactly these city edges. */
 static int layout_of(unsigned edges)
@@ -22,24 +47,25 @@ static int layout_of(unsigned edges)
     }
 }
 
-double dice_open_city_value(const struct dice_state *s, uint16_t members)
+/* dice_open_city_value with the grid's city links already found (turn_value finds them
+ * once for every city of the grid). */
+static double open_value(const struct dice_state *s, const int8_t (*link)[4], uint16_t members)
 {
     const struct dice_grid *g = &s->grid;
     /* The holes: empty cells that city edges of this city face, each with the sides of it
-     * that those edges touch. */
+     * that those edges touch. A city edge not joined to a die faces an empty cell or the
+     * border. */
     int hole[4 * DICE_COUNT], holes_n = 0;
     unsigned want_of[4 * DICE_COUNT];
     for (int i = 0; i < g->count; i++) {
         if (!((members >> i) & 1u))
             continue;
         for (int d = 0; d < 4; d++) {
-            if (!((g->edges[i] >> d) & 1u))
+            if (!((g->edges[i] >> d) & 1u) || link[i][d] >= 0)
                 continue;
             int c = dice_step(g->cell[i], d);
             if (c < 0)
                 return 0; /* a city edge against the window border never closes */
-            if (dice_grid_find(g, c) >= 0)
-                continue;
             int h = 0;
             while (h < holes_n && hole[h] != c)
                 h++;
@@ -63,7 +89,7 @@ double dice_open_city_value(const struct dice_state *s, uint16_t members)
             ready[k] = s->rolled_kind[k];
     double reach = 1.0;
     int waiting = 0;                 /* holes left for dice still to be thrown */
-    double need_chance[DICE_COUNT]; /* per throw of one die: shows the hole's face */
+    int need_slots[DICE_COUNT];     /* faces of a die that fill the hole */
     if (holes_n > DICE_COUNT - n)
         return 0; /* more holes than dice in the game */
     for (int h = 0; h < holes_n; h++) {
@@ -77,7 +103,7 @@ double dice_open_city_value(const struct dice_state *s, uint16_t members)
             ready[kind]--;
             reach *= DICE_READY_FITS;
         } else {
-            need_chance[waiting++] = s->kind_slots[kind] / 6.0;
+            need_slots[waiting++] = s->kind_slots[kind];
         }
     }
     /* Dice that can still be thrown: those in hand not needed for a hole. */
@@ -96,28 +122,50 @@ double dice_open_city_value(const struct dice_state *s, uint16_t members)
         int tries = (spare - i) * throws;
         if (tries <= 0)
             return 0;
-        double miss = 1.0;
-        for (int t = 0; t < tries; t++)
-            miss *= 1.0 - need_chance[i];
-        reach *= 1.0 - miss;
+        reach *= 1.0 - miss_after[need_slots[i]][tries];
     }
     return dice_city_points(n + holes_n) * reach;
 }
 
+double dice_open_city_value(const struct dice_state *s, uint16_t members)
+{
+    int8_t link[DICE_COUNT][4];
+    dice_grid_links(&s->grid, link);
+    return open_value(s, (const int8_t (*)[4])link, members);
+}
+
+/* The largest closed city's points or the best open city's value, whichever is larger.
+ * Greedy choices and search expansions evaluate every build of a position, so this is the
+ * game's hot spot: the links are found once and every city is walked once. */
 static double turn_value(const struct dice_state *s)
 {
     const struct dice_grid *g = &s->grid;
-    double best = dice_city_points(dice_grid_largest_closed(g));
+    int8_t link[DICE_COUNT][4];
+    dice_grid_links(g, link);
+    int largest_closed = 0;
+    double best_open = 0;
     uint16_t left = (uint16_t)((1u << g->count) - 1);
     while (left) {
-        uint16_t city = dice_grid_city(g, __builtin_ctz(left));
+        uint16_t city = dice_grid_flood((const int8_t (*)[4])link, __builtin_ctz(left));
         left &= (uint16_t)~city;
-        if (dice_grid_open_edges(g, city) > 0) {
-            double v = dice_open_city_value(s, city);
-            if (v > best)
-                best = v;
+        int open = 0;
+        for (int i = 0; i < g->count && !open; i++)
+            if ((city >> i) & 1u)
+                for (int d = 0; d < 4; d++)
+                    open |= ((g->edges[i] >> d) & 1u) && link[i][d] < 0;
+        if (!open) {
+            int n = dice_popcount(city);
+            if (n > largest_closed)
+                largest_closed = n;
+        } else {
+            double v = open_value(s, (const int8_t (*)[4])link, city);
+            if (v > best_open)
+                best_open = v;
         }
     }
+    double best = dice_city_points(largest_closed);
+    if (best_open > best)
+        best = best_open;
     return s->doubled ? 2 * best : best;
 }
 

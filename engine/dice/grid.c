@@ -79,11 +79,9 @@ unsigned dice_grid_need(const struct dice_grid *g, int touching, int cell)
     return touching && !touches ? DICE_NEED_NONE : need;
 }
 
-/* For each die and side, the list index of the die joined to it through city edges there,
- * or -1 (an empty cell, or the window's border, which can never be closed); found in one
- * pass over the pairs. Placement keeps touching edges matched, so a city edge facing a die
- * faces a city edge of it. */
-static void city_links(const struct dice_grid *g, int8_t (*link)[4])
+/* One pass over the pairs of dice (contract in dice.h). Placement keeps touching edges
+ * matched, so a city edge facing a die faces a city edge of it. */
+void dice_grid_links(const struct dice_grid *g, int8_t (*link)[4])
 {
     memset(link, -1, sizeof(int8_t[4]) * g->count);
     for (int i = 0; i < g->count; i++)
@@ -106,7 +104,7 @@ static void city_links(const struct dice_grid *g, int8_t (*link)[4])
         }
 }
 
-static uint16_t flood(const int8_t (*link)[4], int die)
+uint16_t dice_grid_flood(const int8_t (*link)[4], int die)
 {
     uint16_t members = (uint16_t)(1u << die), todo = members;
     while (todo) {
@@ -126,18 +124,18 @@ static uint16_t flood(const int8_t (*link)[4], int die)
 uint16_t dice_grid_city(const struct dice_grid *g, int die)
 {
     int8_t link[DICE_COUNT][4];
-    city_links(g, link);
-    return flood((const int8_t (*)[4])link, die);
+    dice_grid_links(g, link);
+    return dice_grid_flood((const int8_t (*)[4])link, die);
 }
 
 int dice_grid_cities(const struct dice_grid *g, uint8_t *city)
 {
     int8_t link[DICE_COUNT][4];
-    city_links(g, link);
+    dice_grid_links(g, link);
     int n = 0;
     uint16_t left = (uint16_t)((1u << g->count) - 1);
     while (left) {
-        uint16_t members = flood((const int8_t (*)[4])link, __builtin_ctz(left));
+        uint16_t members = dice_grid_flood((const int8_t (*)[4])link, __builtin_ctz(left));
         left &= (uint16_t)~members;
         for (int i = 0; i < g->count; i++)
             if ((members >> i) & 1u)
@@ -150,7 +148,7 @@ int dice_grid_cities(const struct dice_grid *g, uint8_t *city)
 int dice_grid_open_edges(const struct dice_grid *g, uint16_t members)
 {
     int8_t link[DICE_COUNT][4];
-    city_links(g, link);
+    dice_grid_links(g, link);
     int open = 0;
     for (int i = 0; i < g->count; i++)
         if ((members >> i) & 1u)
@@ -169,11 +167,11 @@ int dice_grid_largest_closed(const struct dice_grid *g)
 int dice_grid_count_closed(const struct dice_grid *g, int *counts)
 {
     int8_t link[DICE_COUNT][4];
-    city_links(g, link);
+    dice_grid_links(g, link);
     int best = 0;
     uint16_t left = (uint16_t)((1u << g->count) - 1);
     while (left) {
-        uint16_t members = flood((const int8_t (*)[4])link, __builtin_ctz(left));
+        uint16_t members = dice_grid_flood((const int8_t (*)[4])link, __builtin_ctz(left));
         left &= (uint16_t)~members;
         int closed = 1;
         for (int i = 0; i < g->count && closed; i++)
