@@ -1,3 +1,7 @@
+/* strtok_r is POSIX: declare it whatever the compiler (GCC's -fopenmp defines _REENTRANT,
+ * which made glibc declare it by accident; clang's does not). */
+#define _POSIX_C_SOURCE 200809L
+
 #include "testlib.h"
 
 #include <math.h>
