@@ -181,6 +181,9 @@ uint16_t dice_grid_city(const struct dice_grid *g, int die);
 /* Number of city edges of the dice in `members` (a bit mask of list indices) that face
  * an empty cell or the window's border. */
 int dice_grid_open_edges(const struct dice_grid *g, uint16_t members);
+/* The same with the grid's links already found (dice_grid_links). */
+int dice_grid_open_edges_linked(const struct dice_grid *g, const int8_t (*link)[4],
+                                uint16_t members);
 /* Dice in the largest closed city (0 when none). */
 int dice_grid_largest_closed(const struct dice_grid *g);
 /* Adds to counts[size] one for every closed city of that size (counts has 10 entries)

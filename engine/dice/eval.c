@@ -148,12 +148,7 @@ static double turn_value(const struct dice_state *s)
     while (left) {
         uint16_t city = dice_grid_flood((const int8_t (*)[4])link, __builtin_ctz(left));
         left &= (uint16_t)~city;
-        int open = 0;
-        for (int i = 0; i < g->count && !open; i++)
-            if ((city >> i) & 1u)
-                for (int d = 0; d < 4; d++)
-                    open |= ((g->edges[i] >> d) & 1u) && link[i][d] < 0;
-        if (!open) {
+        if (dice_grid_open_edges_linked(g, (const int8_t (*)[4])link, city) == 0) {
             int n = dice_popcount(city);
             if (n > largest_closed)
                 largest_closed = n;

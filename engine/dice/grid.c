@@ -149,6 +149,12 @@ int dice_grid_open_edges(const struct dice_grid *g, uint16_t members)
 {
     int8_t link[DICE_COUNT][4];
     dice_grid_links(g, link);
+    return dice_grid_open_edges_linked(g, (const int8_t (*)[4])link, members);
+}
+
+int dice_grid_open_edges_linked(const struct dice_grid *g, const int8_t (*link)[4],
+                                uint16_t members)
+{
     int open = 0;
     for (int i = 0; i < g->count; i++)
         if ((members >> i) & 1u)
@@ -173,12 +179,7 @@ int dice_grid_count_closed(const struct dice_grid *g, int *counts)
     while (left) {
         uint16_t members = dice_grid_flood((const int8_t (*)[4])link, __builtin_ctz(left));
         left &= (uint16_t)~members;
-        int closed = 1;
-        for (int i = 0; i < g->count && closed; i++)
-            if ((members >> i) & 1u)
-                for (int d = 0; d < 4; d++)
-                    closed &= !((g->edges[i] >> d) & 1u) || link[i][d] >= 0;
-        if (closed) {
+        if (dice_grid_open_edges_linked(g, (const int8_t (*)[4])link, members) == 0) {
             int n = dice_popcount(members);
             if (counts)
                 counts[n]++;
