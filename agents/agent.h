@@ -7,7 +7,7 @@
 
 #include "../engine/core/game.h"
 
-#define KK_SPEC_LEN 256
+#define KK_SPEC_LEN 512
 #define KK_MAX_AGENT_OPTS 32
 
 /* One option of an agent kind. Numbers are doubles (integral when is_int); a choice

@@ -91,8 +91,9 @@ static int parse_opt(const struct kk_agent_class *cls, const struct kk_agent_opt
     return 0;
 }
 
-static void format_spec(const struct kk_agent_class *cls, const double *vals,
-                        const char *const *texts, char *buf, size_t size)
+/* Returns 0, or -1 when buf was too small (the spec is then cut short). */
+static int format_spec(const struct kk_agent_class *cls, const double *vals,
+                       const char *const *texts, char *buf, size_t size)
 {
     size_t n = (size_t)snprintf(buf, size, "%s", cls->name);
     for (int i = 0; i < cls->num_opts && n < size; i++) {
@@ -106,12 +107,13 @@ static void format_spec(const struct kk_agent_class *cls, const double *vals,
         else
             n += (size_t)snprintf(buf + n, size - n, "%c%s=%g", i ? ',' : ':', o->name, vals[i]);
     }
+    return n < size ? 0 : -1;
 }
 
 void kk_agent_format_spec(const struct kk_agent_class *cls, const double *vals, char *buf,
                           size_t size)
 {
-    format_spec(cls, vals, NULL, buf, size);
+    (void)format_spec(cls, vals, NULL, buf, size);
 }
 
 int kk_agent_defaults(const struct kk_agent_class *cls, const struct kk_game *g, double *vals,
@@ -212,7 +214,13 @@ struct kk_agent *kk_agent_create(const struct kk_game *g, const char *spec, kk_e
         return NULL;
     a->cls = cls;
     a->game = g;
-    format_spec(cls, vals, texts, a->spec, sizeof a->spec);
+    if (format_spec(cls, vals, texts, a->spec, sizeof a->spec) != 0) {
+        /* A cut spec would be read back (resume, records) as another agent. */
+        kk_fail(err, "agent spec '%.40s...': its canonical form is longer than %d characters",
+                spec, KK_SPEC_LEN - 1);
+        kk_agent_destroy(a);
+        return NULL;
+    }
     return a;
 }
 

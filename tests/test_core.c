@@ -1,5 +1,6 @@
 /* Core mechanisms on a toy game defined here: variant parsing and validation, agent
  * spec lists, returns (win shares and margins), statistics width. */
+#include <stdio.h>
 #include <string.h>
 
 #include "agents/agent.h"
@@ -160,10 +161,37 @@ static void test_agent_specs(void)
     CHECK(kk_agent_create(&toy, "random:", &err) == NULL);
 }
 
+/* Every agent's canonical spec (every option written out, as reports and resumed runs read
+ * it back) fits KK_SPEC_LEN and names the same agent: mcts's once outgrew 256 characters,
+ * was cut short, and a tournament then failed on its own spec. */
+static void test_agent_spec_roundtrip(void)
+{
+    kk_error err;
+    int made = 0;
+    for (int i = 0; kk_agent_classes[i]; i++) {
+        struct kk_agent *a = kk_agent_create(&toy, kk_agent_classes[i]->name, &err);
+        if (!a)
+            continue; /* needs options or a program (external, gnubg) */
+        made++;
+        CHECK(strlen(a->spec) < KK_SPEC_LEN - 1);
+        struct kk_agent *b = kk_agent_create(&toy, a->spec, &err);
+        CHECK(b != NULL);
+        if (b) {
+            CHECK(strcmp(a->spec, b->spec) == 0);
+            kk_agent_destroy(b);
+        } else {
+            fprintf(stderr, "%s: %s\n", a->spec, err.msg);
+        }
+        kk_agent_destroy(a);
+    }
+    CHECK(made >= 5);
+}
+
 int main(void)
 {
     test_variants();
     test_returns();
     test_agent_specs();
+    test_agent_spec_roundtrip();
     return kk_test_done("core");
 }
