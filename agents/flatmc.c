@@ -99,7 +99,7 @@ static void flatmc_destroy(struct kk_agent *self)
     free(f);
 }
 
-static const char *const flatmc_rewards[] = {"win", "margin", NULL};
+static const char *const flatmc_rewards[] = {"win", "margin", "mix", NULL};
 static const char *const flatmc_rollouts[] = {"random", "greedy", NULL};
 static const char *const flatmc_views[] = {"iset", "peek", NULL};
 static const char *const flatmc_scales[] = {"sd", "none", NULL};
@@ -110,7 +110,8 @@ static const struct kk_agent_opt flatmc_opts[] = {
      "UCB1 exploration constant, in units of the returns' observed sd (scale=sd) or of the "
      "[0, 1] return range (scale=none)"},
     {"reward", "margin", 0, 0, 0, flatmc_rewards,
-     "win: 1/k for a k-way shared win, else 0; margin: normalised score difference"},
+     "win: 1/k for a k-way shared win, else 0; margin: normalised score difference; "
+     "mix: the mean of the two"},
     {"rollout", "random", 0, 0, 0, flatmc_rollouts,
      "playout policy: uniform random, or epsilon-greedy on the game's evaluation"},
     {"epsilon", "0.1", 0, 1, 0, NULL, "greedy rollouts: probability of a random move"},
@@ -149,7 +150,7 @@ static struct kk_agent *flatmc_create(const struct kk_game *g, const double *val
     }
     f->playouts = (int)vals[0];
     f->c = vals[1];
-    f->po.reward = vals[2] == 0 ? KK_REWARD_WIN : KK_REWARD_MARGIN;
+    f->po.reward = (enum kk_reward)(int)vals[2]; /* the choices in enum order */
     f->po.policy = vals[3] == 0 ? KK_ROLLOUT_RANDOM : KK_ROLLOUT_GREEDY;
     f->po.epsilon = vals[4];
     f->po.depth = (int)vals[5];

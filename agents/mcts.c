@@ -1311,7 +1311,7 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
     return 0;
 }
 
-static const char *const mcts_rewards[] = {"win", "margin", NULL};
+static const char *const mcts_rewards[] = {"win", "margin", "mix", NULL};
 static const char *const mcts_rollouts[] = {"random", "greedy", NULL};
 static const char *const mcts_chance[] = {"open", "explicit", "pooled", "seen", NULL};
 static const char *const mcts_scales[] = {"sd", "none", NULL};
@@ -1341,7 +1341,7 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
                 "or of the [0, 1] return range (scale=none)"},
     [OPT_REWARD] = {"reward", "margin", 0, 0, 0, mcts_rewards,
                     "win: 1/k for a k-way shared win, else 0; margin: 0.5 + 0.5 * (own score "
-                    "- best other) / score scale, clamped to [0, 1]"},
+                    "- best other) / score scale, clamped to [0, 1]; mix: the mean of the two"},
     [OPT_ROLLOUT] = {"rollout", "random", 0, 0, 0, mcts_rollouts,
                      "playout policy: uniform random, or epsilon-greedy on the evaluation"},
     [OPT_EPSILON] = {"epsilon", "0.1", 0, 1, 0, NULL,
@@ -1414,7 +1414,7 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.iters = (int)vals[OPT_ITERS];
     p.ms = vals[OPT_MS];
     p.c = vals[OPT_C];
-    p.po.reward = vals[OPT_REWARD] == 0 ? KK_REWARD_WIN : KK_REWARD_MARGIN;
+    p.po.reward = (enum kk_reward)(int)vals[OPT_REWARD]; /* the choices in enum order */
     p.po.policy = vals[OPT_ROLLOUT] == 0 ? KK_ROLLOUT_RANDOM : KK_ROLLOUT_GREEDY;
     p.po.epsilon = vals[OPT_EPSILON];
     p.po.depth = (int)vals[OPT_DEPTH];

@@ -114,7 +114,8 @@ void kk_search_returns(const struct kk_game *g, const void *state, enum kk_rewar
     double val[KK_MAX_SEATS];
     for (int s = 0; s < n; s++)
         val[s] = g->evaluate(state, s);
-    if (reward == KK_REWARD_WIN) {
+    double win[KK_MAX_SEATS] = {0};
+    if (reward != KK_REWARD_MARGIN) {
         double top = val[0];
         for (int s = 1; s < n; s++)
             if (val[s] > top)
@@ -123,15 +124,19 @@ void kk_search_returns(const struct kk_game *g, const void *state, enum kk_rewar
         for (int s = 0; s < n; s++)
             k += val[s] >= top;
         for (int s = 0; s < n; s++)
-            out[s] = val[s] >= top ? 1.0 / k : 0.0;
-        return;
+            win[s] = val[s] >= top ? 1.0 / k : 0.0;
     }
     for (int s = 0; s < n; s++) {
+        if (reward == KK_REWARD_WIN) {
+            out[s] = win[s];
+            continue;
+        }
         double best_other = n == 1 ? 0 : -INFINITY;
         for (int o = 0; o < n; o++)
             if (o != s && val[o] > best_other)
                 best_other = val[o];
-        out[s] = clamp01(0.5 + 0.5 * (val[s] - best_other) / scale);
+        double margin = clamp01(0.5 + 0.5 * (val[s] - best_other) / scale);
+        out[s] = reward == KK_REWARD_MIX ? 0.5 * (win[s] + margin) : margin;
     }
 }
 

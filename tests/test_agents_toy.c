@@ -289,6 +289,8 @@ static void test_returns(void)
         CHECK(fabs(r[s] - 1.0 / 3) < 1e-12);
     kk_search_returns(g, state, KK_REWARD_MARGIN, r);
     CHECK(fabs(r[0] - 0.5) < 1e-12);
+    kk_search_returns(g, state, KK_REWARD_MIX, r); /* (1/3 + 1/2) / 2 */
+    CHECK(fabs(r[0] - 5.0 / 12) < 1e-12);
     g->apply(state, 2); /* seat 0 takes the last stones */
     CHECK_EQ_INT(g->to_move(state), KK_TERMINAL);
     kk_search_returns(g, state, KK_REWARD_WIN, r);

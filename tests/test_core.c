@@ -118,6 +118,8 @@ static void test_returns(void)
     kk_returns(&toy, &s, KK_REWARD_MARGIN, r);
     CHECK(r[1] == 0.75);       /* 10 ahead of 20: 0.5 + 0.5 * 10/20 */
     CHECK(r[2] == 0.25);
+    kk_returns(&toy, &s, KK_REWARD_MIX, r); /* seat 1 wins: (1 + 0.75) / 2 */
+    CHECK(r[1] == 0.875 && r[2] == 0.125 && r[0] == 0.0);
     CHECK_EQ_INT(kk_top_scores(s.scores, 3), 2);
     toy.cooperative = 1;
     s.scores[0] = 15;

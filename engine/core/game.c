@@ -298,21 +298,26 @@ void kk_returns(const struct kk_game *g, const void *state, enum kk_reward rewar
             out[s] = clamp((r - g->result_min) / scale, 0, 1);
         return;
     }
-    if (reward == KK_REWARD_WIN) {
+    double win[KK_MAX_SEATS] = {0};
+    if (reward != KK_REWARD_MARGIN) {
         uint32_t w = g->to_move(state) == KK_TERMINAL ? g->winners(state)
                                                        : kk_top_scores(scores, n);
         int k = __builtin_popcount(w);
         for (int s = 0; s < n; s++)
-            out[s] = (w >> s & 1u) ? 1.0 / k : 0.0;
-        return;
+            win[s] = (w >> s & 1u) ? 1.0 / k : 0.0;
     }
     for (int s = 0; s < n; s++) {
+        if (reward == KK_REWARD_WIN) {
+            out[s] = win[s];
+            continue;
+        }
         int32_t best_other = INT32_MIN;
         for (int o = 0; o < n; o++)
             if (o != s && scores[o] > best_other)
                 best_other = scores[o];
         if (n == 1)
             best_other = 0;
-        out[s] = 0.5 + 0.5 * clamp((scores[s] - best_other) / scale, -1, 1);
+        double margin = 0.5 + 0.5 * clamp((scores[s] - best_other) / scale, -1, 1);
+        out[s] = reward == KK_REWARD_MIX ? 0.5 * (win[s] + margin) : margin;
     }
 }

@@ -240,10 +240,11 @@ int kk_perft_table(const struct kk_game *g, const void *state, int depth, long l
 /* 1 if move is among the legal moves (seat node) or possible outcomes (chance node). */
 int kk_is_legal(const struct kk_game *g, const void *state, kk_move move);
 
-enum kk_reward { KK_REWARD_WIN, KK_REWARD_MARGIN };
+enum kk_reward { KK_REWARD_WIN, KK_REWARD_MARGIN, KK_REWARD_MIX };
 /* Per-seat returns of a terminal (or cut-off) state, each in [0, 1]:
  * WIN: 1/k to each of k winners (at a non-terminal state: the current leaders), 0 else;
- * MARGIN: 0.5 + 0.5 * clamp((own score - best other score) / score_scale, -1, 1).
+ * MARGIN: 0.5 + 0.5 * clamp((own score - best other score) / score_scale, -1, 1);
+ * MIX: the mean of the two (winning counts, and so does by how much).
  * Cooperative games: every seat gets clamp((result - result_min) / score_scale, 0, 1). */
 void kk_returns(const struct kk_game *g, const void *state, enum kk_reward reward, double *out);
 
