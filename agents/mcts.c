@@ -121,8 +121,11 @@ struct mcts_lset {
 /* Group cache: (parent, seat, ckey) -> the group's head, direct-mapped, not exhaustive. */
 struct mcts_gslot {
     int32_t parent, head;
-    uint32_t gen; /* valid when equal to the tree's ggen */
+    uint32_t gen; /* low 31 bits: valid when equal to the tree's ggen; top bit (MCTS_SPILL):
+                     since the cache was last cleared this slot has named more than one
+                     group, so a group it does not name now may still exist */
 };
+#define MCTS_SPILL 0x80000000u
 
 #define MCTS_LOG_TABLE 1024 /* log(k) for small visit counts, filled once per tree */
 
@@ -257,11 +260,19 @@ static void lset_unmark(struct mcts_lset *ls)
     next_stamp(&ls->mcur, ls->mark, (size_t)ls->max, NULL, 0);
 }
 
+/* Sets of at most this many moves are searched by a scan, not hashed: Gold Mine's two or
+ * three moves a seat cost more to hash than to compare. */
+#define MCTS_LSET_SCAN 8
+
 /* Loads moves[0..n) into the set (and clears the marks). */
 static void lset_build(struct mcts_lset *ls, int n)
 {
-    uint32_t s = next_stamp(&ls->hcur, ls->hstamp, ls->hmask + 1, NULL, 0);
     ls->n = n;
+    if (n <= MCTS_LSET_SCAN) {
+        lset_unmark(ls);
+        return;
+    }
+    uint32_t s = next_stamp(&ls->hcur, ls->hstamp, ls->hmask + 1, NULL, 0);
     for (int i = 0; i < n; i++) {
         uint32_t h = hash_move((uint32_t)ls->moves[i]) & ls->hmask;
         while (ls->hstamp[h] == s)
@@ -274,6 +285,12 @@ static void lset_build(struct mcts_lset *ls, int n)
 
 static int lset_find(const struct mcts_lset *ls, kk_move m)
 {
+    if (ls->n <= MCTS_LSET_SCAN) {
+        for (int i = 0; i < ls->n; i++)
+            if (ls->moves[i] == m)
+                return i;
+        return -1;
+    }
     uint32_t h = hash_move((uint32_t)m) & ls->hmask;
     while (ls->hstamp[h] == ls->hcur) {
         if (ls->moves[ls->hidx[h]] == m)
@@ -377,30 +394,57 @@ static struct mcts_gslot *gslot(struct mcts_tree *t, int32_t parent, int seat, u
     return &t->gcache[hash_move(k) & t->gmask];
 }
 
+/* Slot e names the group (parent, seat, ckey). */
+static int gslot_names(const struct mcts_tree *t, const struct mcts_gslot *e, int32_t parent,
+                       int seat, uint32_t ckey)
+{
+    return (e->gen & ~MCTS_SPILL) == t->ggen && e->parent == parent &&
+           t->nodes[e->head].seat == seat && t->nodes[e->head].ckey == ckey;
+}
+
+/* Remembers head as the head of its group (a child of parent). A slot that named another
+ * group is marked spilled: that group is no longer found through it. */
+static void gslot_put(struct mcts_tree *t, int32_t parent, int32_t head)
+{
+    const struct mcts_node *h = &t->nodes[head];
+    struct mcts_gslot *e = gslot(t, parent, h->seat, h->ckey);
+    uint32_t spill = 0;
+    if ((e->gen & ~MCTS_SPILL) == t->ggen)
+        spill = (e->gen & MCTS_SPILL) | (gslot_names(t, e, parent, h->seat, h->ckey)
+                                             ? 0
+                                             : MCTS_SPILL);
+    e->gen = t->ggen | spill;
+    e->parent = parent;
+    e->head = head;
+}
+
 /* The head of parent's group (seat, ckey), or MCTS_NO_NODE: from the group cache when it
  * remembers it, else by walking the groups (and then remembered). A slot is trusted only
  * for its parent and when the node it names is of that seat and key: a group's head
  * changes only in node_new, which updates the group's slot, and node indices change only
- * in tree_reset and tree_promote, which clear the cache. */
+ * in tree_reset and tree_promote, which clear the cache and put every group kept in it.
+ * So every group has been put in its slot since the last clear, and a slot that is empty,
+ * or names another group without ever having named a third, proves the group absent:
+ * no walk. Below a draw or a simultaneous round a node can have dozens of groups, and
+ * most iterations end by making a new one; walking them all to learn that cost Gold Mine
+ * a quarter of its tree work. */
 static int32_t group_lookup(struct mcts_tree *t, int32_t parent, int seat, uint32_t ckey)
 {
     struct mcts_gslot *e = gslot(t, parent, seat, ckey);
-    if (e->gen == t->ggen && e->parent == parent && t->nodes[e->head].seat == seat &&
-        t->nodes[e->head].ckey == ckey)
+    if (gslot_names(t, e, parent, seat, ckey))
         return e->head;
+    if ((e->gen & ~MCTS_SPILL) != t->ggen || !(e->gen & MCTS_SPILL))
+        return MCTS_NO_NODE;
     int32_t g = group_find_mtf(t->nodes, parent, seat, ckey);
-    if (g != MCTS_NO_NODE) {
-        e->gen = t->ggen;
-        e->parent = parent;
-        e->head = g;
-    }
+    if (g != MCTS_NO_NODE)
+        gslot_put(t, parent, g);
     return g;
 }
 
 /* Forgets every remembered group (node indices are about to change). */
 static void gcache_clear(struct mcts_tree *t)
 {
-    if (++t->ggen == 0) {
+    if (++t->ggen == MCTS_SPILL) {
         memset(t->gcache, 0, (t->gmask + 1) * sizeof *t->gcache);
         t->ggen = 1;
     }
@@ -439,10 +483,7 @@ static int32_t node_new(struct mcts_tree *t, int32_t parent, int32_t head, int s
             n->next_group = *first;
         }
         *first = i;
-        struct mcts_gslot *e = gslot(t, parent, seat, ckey);
-        e->gen = t->ggen;
-        e->parent = parent;
-        e->head = i;
+        gslot_put(t, parent, i);
     }
     return i;
 }
@@ -513,6 +554,10 @@ static void tree_promote(struct mcts_tree *t, int32_t keep)
     t->nodes = nw;
     t->used = count;
     gcache_clear(t);
+    /* Every kept group back in the cache (see group_lookup). */
+    for (int32_t j = 0; j < count; j++)
+        for (int32_t g = nw[j].first_child; g != MCTS_NO_NODE; g = nw[g].next_group)
+            gslot_put(t, j, g);
 }
 
 /* Folds a chance outcome into an open-loop chance key (never 0 after an event). */

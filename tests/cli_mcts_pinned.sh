@@ -35,6 +35,11 @@ pinned gold-mine-rm gold-mine mcts:iters=150,sim=rm # recorded when sim=rm was a
 pinned liars-cards-sample liars-cards mcts:iters=60,view=sample,samples=3
 pinned jump-gate-threads-widen jump-gate mcts:iters=100,threads=2,widen=1,expand=greedy,depth=10,epsilon=0.1 # the game defaults when recorded
 pinned cardcassonne-ismcts-pooled cardcassonne ismcts:iters=40,opponents=pooled
+# Recorded at 4c1c56d, before the group cache began to prove a group absent (no walk):
+# a whole Carcassonne game of deeper trees kept from move to move, and Tunnel Run's
+# chance=seen groups.
+pinned carcassonne-reuse carcassonne mcts:iters=200
+pinned tunnel-run-seen tunnel-run mcts:iters=200
 
 # The check can fail: a different seed plays a different Othellino game.
 "$KARK" selfplay othellino --agents mcts:iters=300 --games 1 --seed 12 --record "$tmp/other" \
