@@ -851,7 +851,8 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
         int32_t best = MCTS_NO_NODE;
         double best_u = -INFINITY;
         double scale = p->scale_sd ? t->escale[who] : 1.0;
-        uint32_t pending = p->decoupled ? kk_sim_pending(g, s) : 0;
+        /* decoupled implies the hook, and a seat is to move: kk_sim_pending's checks */
+        uint32_t pending = p->decoupled ? g->simultaneous(s) : 0;
         /* sim=rm/exp3: a seat of a round samples from its bandit's strategy over the
          * available children, gathered here (with room for them all, else UCB as usual),
          * when the round is a joint decision in the tree: another seat of it chooses in
