@@ -469,14 +469,15 @@ int kark_state_returns(const kark_state *s, int reward, double *out, int cap, ka
 {
     if (!s || !out)
         return fail(err, KARK_ERR_ARGUMENT, "NULL argument");
-    if (reward != 0 && reward != 1)
-        return fail(err, KARK_ERR_ARGUMENT, "reward %d: expected 0 (win) or 1 (margin)",
-                    reward);
+    if (reward < 0 || reward > 2)
+        return fail(err, KARK_ERR_ARGUMENT,
+                    "reward %d: expected 0 (win), 1 (margin) or 2 (mix, their mean)", reward);
     int n = s->g->players(s->data);
     if (cap < n)
         return fail(err, KARK_ERR_ARGUMENT, "room for %d returns given, %d needed", cap, n);
     double r[KK_MAX_SEATS];
-    kk_returns(s->g, s->data, reward ? KK_REWARD_MARGIN : KK_REWARD_WIN, r);
+    static const enum kk_reward kinds[] = {KK_REWARD_WIN, KK_REWARD_MARGIN, KK_REWARD_MIX};
+    kk_returns(s->g, s->data, kinds[reward], r);
     memcpy(out, r, sizeof *out * (size_t)n);
     return ok(err);
 }

@@ -108,7 +108,7 @@ KARK_API int kark_state_move_text(const kark_state *s, int32_t move, char *buf, 
 /* Each seat's points (cap >= players). */
 KARK_API int kark_state_scores(const kark_state *s, int32_t *out, int cap, kark_error *err);
 /* Per-seat returns in [0, 1] (kk_returns): reward 0 = win share (1/k to each of k winners;
- * at a non-terminal state the current leaders), 1 = score margin. */
+ * at a non-terminal state the current leaders), 1 = score margin, 2 = their mean (mix). */
 KARK_API int kark_state_returns(const kark_state *s, int reward, double *out, int cap,
                                 kark_error *err);
 /* The game's heuristic value of s for seat, in points (what the greedy agent maximises;

@@ -116,6 +116,8 @@ def test_chance_outcomes_and_returns():
                 assert copy.state_bytes() != state.state_bytes() or info["name"] == "othellino"
         r = state.returns()
         assert len(r) == game.num_players() and all(0 <= x <= 1 for x in r)
+        margin, mix = state.returns("margin"), state.returns("mix")
+        assert all(abs(m - (a + b) / 2) < 1e-12 for a, b, m in zip(r, margin, mix))
         if not info["cooperative"]:
             assert abs(sum(r) - 1) < 1e-9
         assert state.to_json()["terminal"] is True

@@ -345,12 +345,14 @@ class State:
 
     def returns(self, reward="win"):
         """Per-seat returns in [0, 1]: "win" gives 1/k to each of k winners (before the end:
-        to the current leaders), "margin" 0.5 + 0.5 * the clamped score margin."""
-        if reward not in ("win", "margin"):
-            raise ValueError("reward must be 'win' or 'margin', not %r" % (reward,))
+        to the current leaders), "margin" 0.5 + 0.5 * the clamped score margin, "mix" the
+        mean of the two."""
+        kinds = ("win", "margin", "mix")
+        if reward not in kinds:
+            raise ValueError("reward must be 'win', 'margin' or 'mix', not %r" % (reward,))
         n = self.num_players()
         out = (ctypes.c_double * n)()
-        _call(_lib.kark_state_returns, self._h, 1 if reward == "margin" else 0, out, n)
+        _call(_lib.kark_state_returns, self._h, kinds.index(reward), out, n)
         return list(out)
 
     def evaluate(self, seat):
