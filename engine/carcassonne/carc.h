@@ -330,7 +330,8 @@ static inline int carc_spot_limit(const struct carc_state *s, int t)
  * playout both run this one definition): no scoring decisions, no forced meeples, so it
  * is game.c's carc_random_move without the solo branches. Rejection over a uniform
  * placement and a uniform spot among every segment the tile could offer. */
-static inline kk_move carc_base_random_move(const struct carc_state *s, kk_rng *rng)
+static inline kk_move carc_base_random_move_at(const struct carc_state *s, kk_rng *rng,
+                                               unsigned *pat)
 {
     int t = s->tile;
     uint32_t spots = 1 + (s->supply[s->seat] ? (uint32_t)carc_spot_limit(s, t) : 0);
@@ -338,9 +339,19 @@ static inline kk_move carc_base_random_move(const struct carc_state *s, kk_rng *
         int pick = carc_pick_placement(s, t, rng);
         int x = s->fx[pick >> 2], y = s->fy[pick >> 2], rot = pick & 3;
         int sp = spots > 1 ? (int)kk_rng_below(rng, spots) : 0;
-        if (sp == 0 || carc_front_segment_free(s, pick >> 2, t, rot, sp - 1))
+        if (sp == 0 || carc_front_segment_free(s, pick >> 2, t, rot, sp - 1)) {
+            *pat = s->fpat[pick >> 2];
             return carc_move(x, y, rot, sp);
+        }
     }
+}
+
+/* The same, for callers that do not need the pattern of the chosen cell (the playout
+ * passes it to the placement, which then knows which sides face a tile early). */
+static inline kk_move carc_base_random_move(const struct carc_state *s, kk_rng *rng)
+{
+    unsigned pat;
+    return carc_base_random_move_at(s, rng, &pat);
 }
 
 /* The chance outcome of a draw: a uniform tile of the bag (sample_chance and the playout
