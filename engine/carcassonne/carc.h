@@ -329,12 +329,13 @@ static inline int carc_spot_limit(const struct carc_state *s, int t)
 /* The base game's random move (the playout hot path: the random_move hook and the fused
  * playout both run this one definition): no scoring decisions, no forced meeples, so it
  * is game.c's carc_random_move without the solo branches. Rejection over a uniform
- * placement and a uniform spot among every segment the tile could offer. */
-/* Always inlined: GCC kept it out of line in the playout, and with the batched placement
- * draw the call, its frame and the registers it saves were 1,700 instructions a game
- * (session 7 found forcing it inline a loss with the one-pair loop: longer code there). */
-__attribute__((always_inline)) static inline kk_move carc_base_random_move_at(const struct carc_state *s, kk_rng *rng,
-                                               unsigned *pat)
+ * placement and a uniform spot among every segment the tile could offer; *pat is set to
+ * the chosen cell's frontier pattern. Always inlined: GCC kept it out of line in the
+ * playout, and with the batched placement draw the call, its frame and the registers it
+ * saves were 1,700 instructions a game (session 7 found forcing it inline a loss with the
+ * one-pair loop: longer code there). */
+__attribute__((always_inline)) static inline kk_move
+carc_base_random_move_at(const struct carc_state *s, kk_rng *rng, unsigned *pat)
 {
     int t = s->tile;
     uint32_t spots = 1 + (s->supply[s->seat] ? (uint32_t)carc_spot_limit(s, t) : 0);
