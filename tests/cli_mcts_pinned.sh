@@ -7,7 +7,9 @@
 # determinized and sampled views, threads, widening with greedy expansion, and tree reuse.
 # The first line of a record (the agents' full specs) is not compared: new options may be
 # added to it. A change that means to alter the search regenerates these records (the
-# Liar's Cards game was re-recorded when its views began to weigh the other seats' bids).
+# Liar's Cards game was re-recorded when its views began to weigh the other seats' bids;
+# the two Carcassonne games when the random move began to draw its placement in batches of
+# eight candidates, issue 23 session 8: same distribution, other draws, so other rollouts).
 source "$(dirname "$0")/clilib.sh"
 KARK=${KARK:-../build/kark}
 data=data/agents/mcts-pinned

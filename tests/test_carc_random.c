@@ -260,18 +260,12 @@ static void uniformity(const struct kk_game *g)
     CHECK(lo > 2000 - 270 && hi < 2000 + 270);
 }
 
-/* The board lives on a 64 x 64 torus and may span 62 cells: build one long row east of
- * the start tile (choosing the draws), then check that no placement stretches it further,
- * that nothing aliases, and that the game still plays to its end. */
-static void span_limit(const struct kk_game *g)
+/* Lays a row of tiles east of the start tile, cells 1..end-1 (choosing the draws);
+ * returns the first cell left empty. */
+static int long_row(const struct kk_game *g, struct carc_state *s, int end)
 {
-    struct carc_state *s = (struct carc_state *)state_buf;
-    struct kk_variant v;
-    set_variant(g, &v, NULL);
-    kk_error err;
-    kk_game_init(g, s, &v, 2, &err);
     int x = 1;
-    while (x < CARC_MAX_SPAN) {
+    while (x < end) {
         /* Leave to the east the edge that most remaining tiles can continue, and use up
          * tiles with few kinds of edges first. */
         int tile = -1, rot = -1, best = -1;
@@ -303,6 +297,17 @@ static void span_limit(const struct kk_game *g)
         g->apply(s, carc_move(x, 0, rot, 0));
         x++;
     }
+    return x;
+}
+
+static void span_limit(const struct kk_game *g)
+{
+    struct carc_state *s = (struct carc_state *)state_buf;
+    struct kk_variant v;
+    set_variant(g, &v, NULL);
+    kk_error err;
+    kk_game_init(g, s, &v, 2, &err);
+    int x = long_row(g, s, CARC_MAX_SPAN);
     CHECK_EQ_INT(x, CARC_MAX_SPAN); /* the row spans cells 0..61 */
     CHECK(g->check(s, &err) == 0);
     CHECK(!carc_cell_open(s, CARC_MAX_SPAN, 0));
@@ -370,6 +375,111 @@ static void free_mask_agrees(const struct kk_game *g)
     CHECK(checked > 10000 && blocked > 1000); /* both answers were exercised */
 }
 
+/* The random move's distribution, exactly: every legal move (placement and follower spot)
+ * equally likely. From many fixed positions (2-5 players, farms on and off, a follower
+ * supply of 1, the solo game; early, middle and late in seeded games, and one near the span
+ * limit, where the draw takes its other path), random_move is drawn 150 times per legal
+ * move and the counts are tested against the uniform distribution over legal_moves() with
+ * a chi-square test: each position's statistic and their sum, turned into z-scores by the
+ * Wilson-Hilferty approximation, must stay below 5 (a chance of about 3e-7 for a correct
+ * sampler). A sampler that never draws one rotation, that prefers the first candidates of a
+ * batch, or that weighs placements equally whatever their number of free spots fails by
+ * far (z in the hundreds). Returns the largest per-position z-score. */
+static double chi_square_z(double chi2, int df)
+{
+    double a = 2.0 / (9.0 * df);
+    return (cbrt(chi2 / df) - (1 - a)) / sqrt(a);
+}
+
+static double move_distribution_at(const struct kk_game *g, const void *state, kk_rng *rng,
+                                   double *chi2_sum, int *df_sum)
+{
+    static int counts[CARC_MAX_FRONT * 4 * 9];
+    int n = g->legal_moves(state, moves);
+    memset(counts, 0, sizeof counts);
+    long draws = 150L * n;
+    for (long i = 0; i < draws; i++) {
+        kk_move m = g->random_move(state, rng);
+        int found = -1;
+        for (int k = 0; k < n && found < 0; k++)
+            if (moves[k] == m)
+                found = k;
+        CHECK(found >= 0);
+        if (found >= 0)
+            counts[found]++;
+    }
+    if (n < 2)
+        return 0;
+    double chi2 = 0;
+    for (int k = 0; k < n; k++)
+        chi2 += (counts[k] - 150.0) * (counts[k] - 150.0) / 150.0;
+    *chi2_sum += chi2;
+    *df_sum += n - 1;
+    return chi_square_z(chi2, n - 1);
+}
+
+static void move_distribution(void)
+{
+    struct carc_state *s = (struct carc_state *)state_buf;
+    static const struct {
+        const char *game, *set;
+        int players;
+    } configs[] = {{"carcassonne", NULL, 2},        {"carcassonne", NULL, 3},
+                   {"carcassonne", "farms=off", 4}, {"carcassonne", "followers=1", 5},
+                   {"carcassonne-solo", NULL, 0},   {"carcassonne-solo", "colours=4", 0}};
+    static const int depths[] = {2, 25, 60, 110};
+    double chi2_sum = 0, worst = -1e9;
+    int df_sum = 0, positions = 0;
+    kk_rng rng;
+    kk_rng_seed(&rng, 23, 8);
+    for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
+        const struct kk_game *g = kk_game_find(configs[c].game);
+        struct kk_variant v;
+        set_variant(g, &v, configs[c].set);
+        for (size_t d = 0; d < sizeof depths / sizeof depths[0]; d++) {
+            kk_error err;
+            CHECK(kk_game_init(g, s, &v, configs[c].players, &err) == 0);
+            kk_rng play;
+            kk_rng_seed(&play, 700 + c, d);
+            for (int e = 0; e < depths[d] && g->to_move(s) != KK_TERMINAL; e++)
+                g->apply(s, g->to_move(s) == KK_CHANCE ? g->sample_chance(s, &play)
+                                                       : g->random_move(s, &play));
+            while (g->to_move(s) == KK_CHANCE)
+                g->apply(s, g->sample_chance(s, &play));
+            if (g->to_move(s) == KK_TERMINAL || s->phase != CARC_PHASE_PLACE)
+                continue;
+            double z = move_distribution_at(g, s, &rng, &chi2_sum, &df_sum);
+            worst = z > worst ? z : worst;
+            positions++;
+        }
+    }
+    /* Near the span limit: a row of 61 tiles (cells 0..60), then a draw that fits. */
+    const struct kk_game *base = kk_game_find("carcassonne");
+    struct kk_variant v;
+    set_variant(base, &v, NULL);
+    kk_error err;
+    CHECK(kk_game_init(base, s, &v, 2, &err) == 0);
+    CHECK_EQ_INT(long_row(base, s, CARC_MAX_SPAN - 1), CARC_MAX_SPAN - 1);
+    kk_rng play;
+    kk_rng_seed(&play, 31, 4);
+    while (base->to_move(s) == KK_CHANCE)
+        base->apply(s, base->sample_chance(s, &play));
+    CHECK(s->near_limit && s->phase == CARC_PHASE_PLACE);
+    if (s->phase == CARC_PHASE_PLACE) {
+        double z = move_distribution_at(base, s, &rng, &chi2_sum, &df_sum);
+        worst = z > worst ? z : worst;
+        positions++;
+    }
+    double z_all = chi_square_z(chi2_sum, df_sum);
+    printf("move distribution: %d positions, chi-square %.0f on %d degrees of freedom (z %.2f), "
+           "worst position z %.2f\n", positions, chi2_sum, df_sum, z_all, worst);
+    CHECK(positions >= 20);
+    CHECK(z_all < 5 && worst < 5);
+}
+
+/* The board lives on a 64 x 64 torus and may span 62 cells: build one long row east of
+ * the start tile (choosing the draws), then check that no placement stretches it further,
+ * that nothing aliases, and that the game still plays to its end. */
 int main(void)
 {
     const struct kk_game *base = kk_game_find("carcassonne");
@@ -395,6 +505,7 @@ int main(void)
         games++;
     }
     uniformity(base);
+    move_distribution();
     span_limit(base);
     free_mask_agrees(base);
     playout_agrees(base);

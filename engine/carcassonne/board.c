@@ -366,12 +366,14 @@ __attribute__((always_inline)) static inline void put_side(struct carc_state *re
                                                            const struct carc_rot *restrict o,
                                                            int base,
                                                            int x, int y, int dir, int nc,
-                                                           int farms, struct completion *done,
-                                                           int *ndone)
+                                                           unsigned pat, int farms,
+                                                           struct completion *done, int *ndone)
 {
     int v = s->cell[nc];
     unsigned code = (o->edge_code >> (2 * dir)) & 3;
-    if (v < CARC_NTILES) {
+    /* The cell's pattern says whether a tile lies across this side (a nonzero code there):
+     * the same as v < CARC_NTILES, known before the neighbouring cell is read. */
+    if ((pat >> (2 * dir)) & 3) {
         const struct carc_rot *no = &carc_rots[s->ttype[v]][s->trot[v]];
         int nbase = s->tbase[v], back = opposite(dir);
         if (code != CARC_EDGE_FIELD) {
@@ -412,7 +414,7 @@ __attribute__((always_inline)) static inline void put_side(struct carc_state *re
  * or cities, one per side, and 9 cloisters): a road or city completes exactly when a join
  * takes its last open edge, and nothing joins it afterwards. */
 __attribute__((always_inline)) static inline int put_tile(struct carc_state *restrict s, int x,
-                                                          int y, int t, int rot,
+                                                          int y, int t, int rot, unsigned pat,
                     struct completion *restrict done, int *restrict ndone)
 {
     const struct carc_tile *d = &carc_tiles[t];
@@ -459,10 +461,10 @@ __attribute__((always_inline)) static inline int put_tile(struct carc_state *res
     int farms = s->farms != CARC_FARMS_OFF;
     /* Neighbour cells N E S W on the torus; one specialised copy per side. */
     int row = c & ~(CARC_GRID - 1);
-    put_side(s, o, base, x, y, CARC_N, (c - CARC_GRID) & (CARC_GRID * CARC_GRID - 1), farms, done, ndone);
-    put_side(s, o, base, x, y, CARC_E, row | ((c + 1) & (CARC_GRID - 1)), farms, done, ndone);
-    put_side(s, o, base, x, y, CARC_S, (c + CARC_GRID) & (CARC_GRID * CARC_GRID - 1), farms, done, ndone);
-    put_side(s, o, base, x, y, CARC_W, row | ((c - 1) & (CARC_GRID - 1)), farms, done, ndone);
+    put_side(s, o, base, x, y, CARC_N, (c - CARC_GRID) & (CARC_GRID * CARC_GRID - 1), pat, farms, done, ndone);
+    put_side(s, o, base, x, y, CARC_E, row | ((c + 1) & (CARC_GRID - 1)), pat, farms, done, ndone);
+    put_side(s, o, base, x, y, CARC_S, (c + CARC_GRID) & (CARC_GRID * CARC_GRID - 1), pat, farms, done, ndone);
+    put_side(s, o, base, x, y, CARC_W, row | ((c - 1) & (CARC_GRID - 1)), pat, farms, done, ndone);
 
     /* Cloisters: this tile's counts its filled surroundings; listed ones whose 3x3 square
      * holds it lose an empty cell. All eight entries of the list at once, the unused ones
@@ -554,7 +556,7 @@ void carc_setup(struct carc_state *s, int solo, int players, int farms, int smal
     }
     struct completion done[16];
     int ndone = 0;
-    put_tile(s, 0, 0, CARC_START_TILE, 0, done, &ndone);
+    put_tile(s, 0, 0, CARC_START_TILE, 0, 0, done, &ndone);
     s->phase = CARC_PHASE_CHANCE;
 }
 
@@ -947,13 +949,14 @@ __attribute__((always_inline)) static inline void draw_tile(struct carc_state *s
 }
 
 __attribute__((always_inline)) static inline void place_tile(struct carc_state *s, int x,
-                                                             int y, int rot, int spot, int solo)
+                                                             int y, int rot, int spot, unsigned pat,
+                                                             int solo)
 {
     int t = s->tile, seat = s->seat;
     const struct carc_tile *d = &carc_tiles[t];
     struct completion done[16];
     int ndone = 0;
-    int slot = put_tile(s, x, y, t, rot, done, &ndone);
+    int slot = put_tile(s, x, y, t, rot, pat, done, &ndone);
     int base = s->tbase[slot];
     int nonfarm = d->nseg - d->nfarm;
     if (spot) {
@@ -1001,7 +1004,8 @@ void carc_draw(struct carc_state *s, int t)
 
 void carc_place(struct carc_state *s, int x, int y, int rot, int spot)
 {
-    place_tile(s, x, y, rot, spot, s->solo);
+    /* A legal placement is on a frontier cell: its pattern tells which sides face tiles. */
+    place_tile(s, x, y, rot, spot, s->fpat[s->cell[CARC_CELL(x, y)] - CARC_FRONT_BASE], s->solo);
 }
 
 /* The loop of carc_playout with the generators in locals (chance and moves point to
@@ -1021,8 +1025,9 @@ __attribute__((always_inline)) static inline int playout_loop(struct carc_state 
         if (s->phase != CARC_PHASE_PLACE)
             continue; /* discarded (or the game is over) */
     place:;
-        kk_move m = carc_base_random_move(s, moves);
-        place_tile(s, carc_move_x(m), carc_move_y(m), carc_move_rot(m), carc_move_spot(m), 0);
+        unsigned pat;
+        kk_move m = carc_base_random_move_at(s, moves, &pat);
+        place_tile(s, carc_move_x(m), carc_move_y(m), carc_move_rot(m), carc_move_spot(m), pat, 0);
         seat_moves++;
     }
     *chances = draws;

@@ -71,6 +71,8 @@ struct carc_rot carc_rots[CARC_NTYPES][4];
 uint8_t carc_fit[CARC_NTYPES][256];
 uint8_t carc_fitvec[256][32];
 uint8_t carc_period[CARC_NTYPES];
+uint16_t carc_thr16[CARC_MAX_FRONT * 4 + 1];
+uint8_t carc_fit4[CARC_NTYPES][256];
 uint8_t carc_multi[CARC_NTYPES];
 struct carc_seg_init carc_seg_inits[CARC_NTYPES];
 
@@ -146,6 +148,8 @@ void carc_tables_init(void)
                 break;
             }
     }
+    for (int n = 1; n <= CARC_MAX_FRONT * 4; n++)
+        carc_thr16[n] = (uint16_t)(65536u % (unsigned)n);
     for (int pat = 0; pat < 256; pat++) {
         /* Sides with a neighbour must match it; sides without one (code 0) are free. */
         unsigned care = 0;
@@ -158,6 +162,11 @@ void carc_tables_init(void)
                 if ((carc_rots[t][r].edge_code & care) == (unsigned)pat)
                     mask |= (uint8_t)(1u << r);
             carc_fit[t][pat] = care ? mask : 0;
+            uint8_t all = 0;
+            for (int r = 0; r < 4; r++)
+                if ((mask >> (r % carc_period[t])) & 1u)
+                    all |= (uint8_t)(1u << r);
+            carc_fit4[t][pat] = care ? all : 0;
             carc_fitvec[pat][t] = carc_fit[t][pat] != 0;
         }
     }
