@@ -37,7 +37,8 @@ pinned gold-mine-rm gold-mine mcts:iters=150,sim=rm # recorded when sim=rm was a
 pinned liars-cards-sample liars-cards mcts:iters=60,view=sample,samples=3
 pinned jump-gate-threads-widen jump-gate mcts:iters=100,threads=2,widen=1,expand=greedy,depth=10,epsilon=0.1 # the game defaults when recorded
 pinned cardcassonne-ismcts-pooled cardcassonne ismcts:iters=40,opponents=pooled
-# Recorded at 4c1c56d, before the group cache began to prove a group absent (no walk):
+# Recorded before the group cache began to prove a group absent (no walk), Tunnel Run at
+# 4c1c56d, Carcassonne with the new random-move draws at 5924ad5 (branch perf8):
 # a whole Carcassonne game of deeper trees kept from move to move, and Tunnel Run's
 # chance=seen groups.
 pinned carcassonne-reuse carcassonne mcts:iters=200
