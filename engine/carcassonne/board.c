@@ -848,6 +848,7 @@ end_points(const struct carc_state *s, int np, int32_t pts[CARC_MAX_SEATS][CARC_
         is_city[nrc] = kind == CARC_CITY;
         nrc += (int)(fresh & (kind <= CARC_ROAD));
     }
+    _Static_assert(CARC_SRC_CITY_END == CARC_SRC_ROAD_END + 2, "sources: road end + 2 = city end");
     for (int n = 0; n < nrc; n++) {
         int r = road_city[n], city = is_city[n];
         int tiles = s->multi[r] < 2 ? s->size[r] : carc_feature_tiles(s, r);
