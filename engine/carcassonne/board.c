@@ -588,18 +588,17 @@ int carc_feature_tiles(const struct carc_state *s, int r)
 
 uint32_t carc_majority(uint32_t packed, int players)
 {
+    /* No branch on the counts: who leads a feature is random, and the branch on it was
+     * mispredicted about twice a game. */
     unsigned best = 0;
-    uint32_t mask = 0;
     for (int p = 0; p < players; p++) {
         unsigned c = (packed >> (4 * p)) & 15u;
-        if (c > best) {
-            best = c;
-            mask = 1u << p;
-        } else if (c == best && c > 0) {
-            mask |= 1u << p;
-        }
+        best = c > best ? c : best;
     }
-    return mask;
+    uint32_t mask = 0;
+    for (int p = 0; p < players; p++)
+        mask |= (uint32_t)(((packed >> (4 * p)) & 15u) == best) << p;
+    return best ? mask : 0;
 }
 
 int carc_lowest(const struct carc_state *s)
@@ -704,35 +703,40 @@ int carc_seg_slot(const struct carc_state *s, int g)
 struct segset {
     uint64_t w[(CARC_MAX_SEGS + 63) / 64];
 };
-static inline int segset_add(struct segset *set, int g)
+
+/* Adds value to pts[p][src] for every majority holder p of the packed follower counts,
+ * without a branch on who they are (which is random from game to game). */
+static inline void add_majority(int32_t pts[CARC_MAX_SEATS][CARC_NSRC], uint32_t packed,
+                                int players, int value, int src)
 {
-    uint64_t bit = 1ull << (g & 63);
-    if (set->w[g >> 6] & bit)
-        return 0;
-    set->w[g >> 6] |= bit;
-    return 1;
+    unsigned best = 0;
+    for (int p = 0; p < players; p++) {
+        unsigned c = (packed >> (4 * p)) & 15u;
+        best = c > best ? c : best;
+    }
+    for (int p = 0; p < players; p++) {
+        unsigned c = (packed >> (4 * p)) & 15u;
+        pts[p][src] += value & -(int32_t)((c == best) & (c != 0));
+    }
 }
 
-static void add_points(uint32_t mask, int players, int value, int src,
-                       int32_t pts[CARC_MAX_SEATS][CARC_NSRC])
-{
-    for (int p = 0; p < players; p++)
-        if (mask & (1u << p))
-            pts[p][src] += value;
-}
+/* The farms with farmers at the end, each with the completed cities it touches. */
+struct farm_list {
+    int n;
+    uint32_t meeples[CARC_NTILES]; /* packed follower counts */
+    struct segset cities[CARC_NTILES];
+    int ncities[CARC_NTILES];          /* bits set in cities[] */
+    /* farm root r -> position in the list; entries r + CARC_MAX_SEGS take the writes of
+     * entries that are not farms with farmers (a write without a branch) */
+    uint8_t index[2 * CARC_MAX_SEGS];
+    struct segset roots;
+};
 
-/* Farm points of the base game at the end (parameter farms), added to pts. farm_roots
- * holds the farms with farmers. */
-static void farm_points(const struct carc_state *s, const struct segset *farm_roots,
-                        int32_t pts[CARC_MAX_SEATS][CARC_NSRC])
+/* Farm points of the base game at the end (parameter farms), added to pts. */
+__attribute__((always_inline)) static inline void
+farm_points(const struct carc_state *s, struct farm_list *fl, int np,
+            int32_t pts[CARC_MAX_SEATS][CARC_NSRC])
 {
-    /* Distinct (farm, completed city) pairs as a bit matrix over small indices. */
-    uint8_t fidx[CARC_MAX_SEGS], cidx[CARC_MAX_SEGS];
-    struct segset seen_city = {{0}};
-    uint32_t fmeep[CARC_NTILES];
-    uint64_t adj[64][2];
-    int nf = 0, nc = 0;
-    struct segset seen_farm = {{0}};
     /* The farm-city contacts of every placed tile (read from the tile tables here rather
      * than listed as tiles are placed: once per game instead of once per turn), then the
      * roots of their farms in a separate pass: the root chains are independent, so the
@@ -757,87 +761,117 @@ static void farm_points(const struct carc_state *s, const struct segset *farm_ro
     for (int i = 0; i < ncont; i++) {
         int fr = froot[i];
         farmed[nfarmed] = (uint8_t)i;
-        nfarmed += (int)((farm_roots->w[fr >> 6] >> (fr & 63)) & 1u);
+        nfarmed += (int)((fl->roots.w[fr >> 6] >> (fr & 63)) & 1u);
     }
+    /* Each farm's set of completed cities: a bit set per contact, 0 or 1 as the city is
+     * open or not (whether it is was a branch mispredicted about once a game). */
+    memset(fl->cities, 0, sizeof fl->cities[0] * (size_t)fl->n);
+    memset(fl->ncities, 0, sizeof fl->ncities[0] * (size_t)fl->n);
     for (int n = 0; n < nfarmed; n++) {
-        int i = farmed[n], fr = froot[i];
+        int i = farmed[n], f = fl->index[froot[i]];
         int cr = carc_root(s, ccity[i]);
-        if (s->open[cr])
-            continue;
-        if (segset_add(&seen_farm, fr)) {
-            fidx[fr] = (uint8_t)nf;
-            fmeep[nf++] = s->meeples[fr];
-        }
-        if (segset_add(&seen_city, cr)) {
-            cidx[cr] = (uint8_t)nc;
-            adj[nc][0] = adj[nc][1] = 0;
-            nc++;
-        }
-        int fi = fidx[fr];
-        adj[cidx[cr]][fi >> 6] |= 1ull << (fi & 63);
+        uint64_t closed = s->open[cr] == 0, *w = &fl->cities[f].w[cr >> 6];
+        uint64_t old = *w;
+        *w = old | closed << (cr & 63);
+        fl->ncities[f] += *w != old;
     }
-    int np = s->players;
+    int nf = fl->n;
     if (s->farms == CARC_FARMS_3RD) {
-        for (int f = 0; f < nf; f++) {
-            int cities = 0;
-            for (int c = 0; c < nc; c++)
-                cities += (int)((adj[c][f >> 6] >> (f & 63)) & 1);
-            add_points(carc_majority(fmeep[f], np), np, 3 * cities, CARC_SRC_FARM_END, pts);
-        }
+        for (int f = 0; f < nf; f++)
+            add_majority(pts, fl->meeples[f], np, 3 * fl->ncities[f], CARC_SRC_FARM_END);
     } else if (s->farms == CARC_FARMS_2ND) {
-        for (int c = 0; c < nc; c++) {
-            uint32_t mask = 0;
-            for (int f = 0; f < nf; f++)
-                if ((adj[c][f >> 6] >> (f & 63)) & 1)
-                    mask |= carc_majority(fmeep[f], np);
-            add_points(mask, np, 3, CARC_SRC_FARM_END, pts);
+        /* A seat is paid once for each city that one of the farms it leads touches. */
+        struct segset won[CARC_MAX_SEATS] = {{{0}}};
+        for (int f = 0; f < nf; f++) {
+            uint32_t mask = carc_majority(fl->meeples[f], np);
+            for (int p = 0; p < np; p++) {
+                uint64_t take = -(uint64_t)((mask >> p) & 1u);
+                for (int k = 0; k < 4; k++)
+                    won[p].w[k] |= fl->cities[f].w[k] & take;
+            }
         }
+        for (int p = 0; p < np; p++)
+            pts[p][CARC_SRC_FARM_END] +=
+                3 * (__builtin_popcountll(won[p].w[0]) + __builtin_popcountll(won[p].w[1]) +
+                     __builtin_popcountll(won[p].w[2]) + __builtin_popcountll(won[p].w[3]));
     } else if (s->farms == CARC_FARMS_1ST) {
-        for (int c = 0; c < nc; c++) {
-            int sum[CARC_MAX_SEATS] = {0}, best = 0;
-            for (int f = 0; f < nf; f++)
-                if ((adj[c][f >> 6] >> (f & 63)) & 1)
-                    for (int p = 0; p < np; p++)
-                        sum[p] += (int)((fmeep[f] >> (4 * p)) & 15u);
-            for (int p = 0; p < np; p++)
-                if (sum[p] > best)
-                    best = sum[p];
-            for (int p = 0; p < np && best > 0; p++)
-                if (sum[p] == best)
-                    pts[p][CARC_SRC_FARM_END] += 4;
-        }
+        /* 4 points per completed city to the majority of farmers on the farms touching
+         * it. */
+        struct segset all = {{0}};
+        for (int f = 0; f < nf; f++)
+            for (int k = 0; k < 4; k++)
+                all.w[k] |= fl->cities[f].w[k];
+        for (int k = 0; k < 4; k++)
+            for (uint64_t m = all.w[k]; m; m &= m - 1) {
+                int b = __builtin_ctzll(m);
+                uint32_t sum[CARC_MAX_SEATS] = {0}, best = 0;
+                for (int f = 0; f < nf; f++)
+                    if ((fl->cities[f].w[k] >> b) & 1u)
+                        for (int p = 0; p < np; p++)
+                            sum[p] += (fl->meeples[f] >> (4 * p)) & 15u;
+                for (int p = 0; p < np; p++)
+                    if (sum[p] > best)
+                        best = sum[p];
+                for (int p = 0; p < np && best > 0; p++)
+                    if (sum[p] == best)
+                        pts[p][CARC_SRC_FARM_END] += 4;
+            }
     }
+}
+
+/* carc_end_points for np players (a constant in the 2-player copy: the loops over the
+ * seats unroll). */
+__attribute__((always_inline)) static inline void
+end_points(const struct carc_state *s, int np, int32_t pts[CARC_MAX_SEATS][CARC_NSRC])
+{
+    /* Features still holding followers are among those that ever received one. Which
+     * entries still hold one, repeat an earlier entry's feature, or are roads, cities or
+     * farms is random, so the roads and cities are listed and the farms indexed without
+     * a branch on any of it (those branches were about 25 mispredictions a game). */
+    struct segset seen = {{0}};
+    struct farm_list fl;
+    memset(&fl.roots, 0, sizeof fl.roots);
+    fl.n = 0;
+    uint8_t road_city[CARC_NTILES], is_city[CARC_NTILES];
+    int nrc = 0;
+    for (int i = 0; i < s->nfollowed; i++) {
+        int r = carc_root(s, s->followed[i]), kind = s->followed_kind[i];
+        uint64_t bit = 1ull << (r & 63);
+        uint64_t fresh = ((seen.w[r >> 6] & bit) == 0) & (s->meeples[r] != 0);
+        seen.w[r >> 6] |= bit; /* a root without followers too: all its entries have none */
+        uint64_t farm = fresh & (kind == CARC_FARM);
+        fl.roots.w[r >> 6] |= farm << (r & 63);
+        fl.index[r | (int)(CARC_MAX_SEGS & (farm - 1))] = (uint8_t)fl.n;
+        fl.meeples[fl.n] = s->meeples[r];
+        fl.n += (int)farm;
+        road_city[nrc] = (uint8_t)r;
+        is_city[nrc] = kind == CARC_CITY;
+        nrc += (int)(fresh & (kind <= CARC_ROAD));
+    }
+    _Static_assert(CARC_SRC_CITY_END == CARC_SRC_ROAD_END + 2, "sources: road end + 2 = city end");
+    for (int n = 0; n < nrc; n++) {
+        int r = road_city[n], city = is_city[n];
+        int tiles = s->multi[r] < 2 ? s->size[r] : carc_feature_tiles(s, r);
+        add_majority(pts, s->meeples[r], np, tiles + (s->pennants[r] & -city),
+                     CARC_SRC_ROAD_END + 2 * city);
+    }
+    /* Cloisters: every one not yet surrounded is in the list, and one still holding a monk
+     * is not surrounded (a surrounded cloister returns its monk), so the list has them all;
+     * one without a monk adds nothing. */
+    for (int i = 0; i < s->ncloisters; i++)
+        add_majority(pts, s->meeples[carc_root(s, s->cloister_seg_id[i])], np,
+                     9 - s->cloister_open[i], CARC_SRC_CLOISTER_END);
+    if (fl.n && s->farms != CARC_FARMS_OFF)
+        farm_points(s, &fl, np, pts);
 }
 
 void carc_end_points(const struct carc_state *s, int32_t pts[CARC_MAX_SEATS][CARC_NSRC])
 {
     memset(pts, 0, sizeof(int32_t) * CARC_MAX_SEATS * CARC_NSRC);
-    struct segset seen = {{0}}, farm_roots = {{0}};
-    int farmers = 0;
-    /* Features still holding followers are among those that ever received one. */
-    for (int i = 0; i < s->nfollowed; i++) {
-        int g = s->followed[i], r = carc_root(s, g);
-        if (!s->meeples[r] || !segset_add(&seen, r))
-            continue;
-        int kind = s->followed_kind[i], value, src;
-        if (kind == CARC_ROAD) {
-            value = carc_feature_tiles(s, r);
-            src = CARC_SRC_ROAD_END;
-        } else if (kind == CARC_CITY) {
-            value = carc_feature_tiles(s, r) + s->pennants[r];
-            src = CARC_SRC_CITY_END;
-        } else if (kind == CARC_CLOISTER) {
-            value = 9 - carc_cloister_open(s, r);
-            src = CARC_SRC_CLOISTER_END;
-        } else {
-            segset_add(&farm_roots, r);
-            farmers = 1;
-            continue;
-        }
-        add_points(carc_majority(s->meeples[r], s->players), s->players, value, src, pts);
-    }
-    if (farmers && s->farms != CARC_FARMS_OFF)
-        farm_points(s, &farm_roots, pts);
+    if (s->players == 2)
+        end_points(s, 2, pts);
+    else
+        end_points(s, s->players, pts);
 }
 
 /* Solo end: 2 points per meeple on the board, lowest colour first. */
