@@ -394,11 +394,17 @@ static struct mcts_gslot *gslot(struct mcts_tree *t, int32_t parent, int seat, u
     return &t->gcache[hash_move(k) & t->gmask];
 }
 
+/* Slot e was written since the cache was last cleared. */
+static int gslot_live(const struct mcts_tree *t, const struct mcts_gslot *e)
+{
+    return (e->gen & ~MCTS_SPILL) == t->ggen;
+}
+
 /* Slot e names the group (parent, seat, ckey). */
 static int gslot_names(const struct mcts_tree *t, const struct mcts_gslot *e, int32_t parent,
                        int seat, uint32_t ckey)
 {
-    return (e->gen & ~MCTS_SPILL) == t->ggen && e->parent == parent &&
+    return gslot_live(t, e) && e->parent == parent &&
            t->nodes[e->head].seat == seat && t->nodes[e->head].ckey == ckey;
 }
 
@@ -409,7 +415,7 @@ static void gslot_put(struct mcts_tree *t, int32_t parent, int32_t head)
     const struct mcts_node *h = &t->nodes[head];
     struct mcts_gslot *e = gslot(t, parent, h->seat, h->ckey);
     uint32_t spill = 0;
-    if ((e->gen & ~MCTS_SPILL) == t->ggen)
+    if (gslot_live(t, e))
         spill = (e->gen & MCTS_SPILL) | (gslot_names(t, e, parent, h->seat, h->ckey)
                                              ? 0
                                              : MCTS_SPILL);
@@ -433,7 +439,7 @@ static int32_t group_lookup(struct mcts_tree *t, int32_t parent, int seat, uint3
     struct mcts_gslot *e = gslot(t, parent, seat, ckey);
     if (gslot_names(t, e, parent, seat, ckey))
         return e->head;
-    if ((e->gen & ~MCTS_SPILL) != t->ggen || !(e->gen & MCTS_SPILL))
+    if (!gslot_live(t, e) || !(e->gen & MCTS_SPILL))
         return MCTS_NO_NODE;
     int32_t g = group_find_mtf(t->nodes, parent, seat, ckey);
     if (g != MCTS_NO_NODE)

@@ -135,8 +135,8 @@ void kk_search_returns(const struct kk_game *g, const void *state, enum kk_rewar
         for (int o = 0; o < n; o++)
             if (o != s && val[o] > best_other)
                 best_other = val[o];
-        double margin = clamp01(0.5 + 0.5 * (val[s] - best_other) / scale);
-        out[s] = reward == KK_REWARD_MIX ? 0.5 * (win[s] + margin) : margin;
+        out[s] = kk_reward_of(reward, win[s],
+                              clamp01(0.5 + 0.5 * (val[s] - best_other) / scale));
     }
 }
 

@@ -317,7 +317,7 @@ void kk_returns(const struct kk_game *g, const void *state, enum kk_reward rewar
                 best_other = scores[o];
         if (n == 1)
             best_other = 0;
-        double margin = 0.5 + 0.5 * clamp((scores[s] - best_other) / scale, -1, 1);
-        out[s] = reward == KK_REWARD_MIX ? 0.5 * (win[s] + margin) : margin;
+        out[s] = kk_reward_of(reward, win[s],
+                              0.5 + 0.5 * clamp((scores[s] - best_other) / scale, -1, 1));
     }
 }

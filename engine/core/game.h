@@ -247,6 +247,13 @@ enum kk_reward { KK_REWARD_WIN, KK_REWARD_MARGIN, KK_REWARD_MIX };
  * MIX: the mean of the two (winning counts, and so does by how much).
  * Cooperative games: every seat gets clamp((result - result_min) / score_scale, 0, 1). */
 void kk_returns(const struct kk_game *g, const void *state, enum kk_reward reward, double *out);
+/* One seat's return of kind reward from its win share and its margin return (both in
+ * [0, 1]): the one definition of MIX, for kk_returns and the search's cut-off returns. */
+static inline double kk_reward_of(enum kk_reward reward, double win, double margin)
+{
+    return reward == KK_REWARD_WIN ? win : reward == KK_REWARD_MARGIN ? margin
+                                                                       : 0.5 * (win + margin);
+}
 
 /* Winners from scores: every seat with the top score. */
 uint32_t kk_top_scores(const int32_t *scores, int players);
