@@ -19,6 +19,8 @@ static inline int opposite(int d) { return (d + 2) & 3; }
 static const int8_t cloister_seg[CARC_NTYPES] = {1, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
                                                  -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
 static inline int cloister_of(int t) { return cloister_seg[t]; }
+/* The x of an unused cloister list entry: 63 columns or more from any board cell. */
+#define CARC_UNLISTED_X (-128)
 
 static inline int seg_kind(const struct carc_state *s, int slot, int j)
 {
@@ -480,19 +482,18 @@ __attribute__((always_inline)) static inline int put_tile(struct carc_state *res
     s->nfront = (uint8_t)nfront;
 
     /* Cloisters: this tile's counts its filled surroundings; listed ones whose 3x3 square
-     * holds it lose an empty cell. All eight entries of the list at once, the unused ones
-     * masked off: whether a placement is near a cloister is as random as the placement,
-     * and a branch on it was mispredicted about once in four placements. */
+     * holds it lose an empty cell. All eight entries of the list at once: whether a
+     * placement is near a cloister is as random as the placement, and a branch on it was
+     * mispredicted about once in four placements. Unused entries have x = -128, which no
+     * square of the board reaches, so they are never in one (no mask by the count). */
     bytes8 cx, cy, cop;
     memcpy(&cx, s->cloister_x, sizeof cx);
     memcpy(&cy, s->cloister_y, sizeof cy);
     memcpy(&cop, s->cloister_open, sizeof cop);
     bytes8 ndx = cx - (uint8_t)(x - 1), ndy = cy - (uint8_t)(y - 1); /* 0..2 inside */
     bytes8 in = (bytes8)((ndx <= 2) & (ndy <= 2));
-    uint64_t inbits, listed = (1ull << (8 * s->ncloisters)) - 1; /* at most 6 entries */
+    uint64_t inbits;
     memcpy(&inbits, &in, sizeof inbits);
-    inbits &= listed;
-    memcpy(&in, &inbits, sizeof in);
     cop = cop + in; /* 0xFF (-1) where the tile is in the square */
     memcpy(s->cloister_open, &cop, sizeof cop);
     bytes8 zero = (bytes8)(cop == 0);
@@ -514,6 +515,7 @@ __attribute__((always_inline)) static inline int put_tile(struct carc_state *res
             s->cloister_y[i] = s->cloister_y[last];
             s->cloister_open[i] = s->cloister_open[last];
             s->cloister_seg_id[i--] = s->cloister_seg_id[last];
+            s->cloister_x[last] = CARC_UNLISTED_X;
         }
     }
     int own = cloister_of(t);
@@ -544,6 +546,7 @@ void carc_setup(struct carc_state *s, int solo, int players, int farms, int smal
     memset(s->fitcount, 0, sizeof s->fitcount); /* before score, so not cleared above */
     memset(s->fit_pad, 0, sizeof s->fit_pad);   /* padding: defined for memcmp */
     memset(s->tail_pad, 0, sizeof s->tail_pad);
+    memset(s->cloister_x, (uint8_t)CARC_UNLISTED_X, sizeof s->cloister_x);
     s->solo = (uint8_t)solo;
     s->players = (uint8_t)players;
     s->farms = (uint8_t)(solo ? CARC_FARMS_OFF : farms);

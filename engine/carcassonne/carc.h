@@ -147,7 +147,8 @@ struct carc_state {
     /* Placed cloisters not yet surrounded: cell, segment id and empty cells around it,
      * read directly by every placement (cheaper than going through the tile slot); a
      * placement updates all eight entries at once (board.c, put_tile), with no branch on
-     * whether it is near one. */
+     * whether it is near one; entries from ncloisters on have cloister_x -128, so they
+     * are near none. */
     uint8_t ncloisters, cloister_seg_id[8];
     int8_t cloister_x[8], cloister_y[8];
     uint8_t cloister_open[8];
