@@ -19,6 +19,8 @@ static inline int opposite(int d) { return (d + 2) & 3; }
 static const int8_t cloister_seg[CARC_NTYPES] = {1, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
                                                  -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
 static inline int cloister_of(int t) { return cloister_seg[t]; }
+/* The x of an unused cloister list entry: 63 columns or more from any board cell. */
+#define CARC_UNLISTED_X (-128)
 
 static inline int seg_kind(const struct carc_state *s, int slot, int j)
 {
@@ -127,10 +129,12 @@ static inline void fit_update(struct carc_state *s, int add, int sub)
     memcpy(s->fitcount, &c, sizeof c);
 }
 
-static inline void frontier_remove(struct carc_state *s, int k)
+/* Takes frontier cell k out; *nfront is the count, which the caller stores (put_tile
+ * keeps it in a register over the whole placement). */
+static inline void frontier_remove(struct carc_state *s, int k, unsigned *nfront)
 {
     fit_update(s, 0, s->fpat[k]);
-    int last = --s->nfront;
+    int last = (int)--*nfront;
     if (k != last) {
         s->fx[k] = s->fx[last];
         s->fy[k] = s->fy[last];
@@ -367,6 +371,7 @@ __attribute__((always_inline)) static inline void put_side(struct carc_state *re
                                                            int base,
                                                            int x, int y, int dir, int nc,
                                                            unsigned pat, int farms,
+                                                           unsigned *nfront,
                                                            struct completion *done, int *ndone)
 {
     int v = s->cell[nc];
@@ -393,15 +398,19 @@ __attribute__((always_inline)) static inline void put_side(struct carc_state *re
     } else {
         /* An empty cell: joins the frontier or gains a constraint. Which case it is
          * cannot be predicted, so both are one path selected by a mask (GCC turns the
-         * plain conditional expressions into a branch). A fresh cell's old pattern and
-         * coordinates are read from the unused entry nfront and masked off. */
+         * plain conditional expressions into a branch). A fresh cell's old pattern is
+         * read from the unused entry nfront and masked off. The coordinates are written
+         * unmasked in both cases: a frontier entry for this cell already holds these very
+         * ones. Frontier cells lie at most one step beyond a board that spans at most 62
+         * columns (and rows), so a row holds at most 64 of them and no two are the same
+         * torus cell: the entry's coordinates are congruent to these mod 64 and in the
+         * same window of 64, hence equal. */
         unsigned fresh = (unsigned)(v == CARC_NONE);
         unsigned keep = fresh - 1u; /* all ones for a frontier cell, 0 for a fresh one */
-        unsigned k = ((unsigned)s->nfront & ~keep) | ((unsigned)(v - CARC_FRONT_BASE) & keep);
-        s->nfront = (uint8_t)(s->nfront + fresh);
-        unsigned nx = (unsigned)(x + dir_dx[dir]), ny = (unsigned)(y + dir_dy[dir]);
-        s->fx[k] = (int8_t)(((unsigned)s->fx[k] & keep) | (nx & ~keep));
-        s->fy[k] = (int8_t)(((unsigned)s->fy[k] & keep) | (ny & ~keep));
+        unsigned k = (*nfront & ~keep) | ((unsigned)(v - CARC_FRONT_BASE) & keep);
+        *nfront += fresh;
+        s->fx[k] = (int8_t)(x + dir_dx[dir]);
+        s->fy[k] = (int8_t)(y + dir_dy[dir]);
         unsigned old = s->fpat[k] & keep;
         s->fpat[k] = (uint8_t)(old | (code << (2 * opposite(dir))));
         fit_update(s, s->fpat[k], (int)old);
@@ -454,32 +463,37 @@ __attribute__((always_inline)) static inline int put_tile(struct carc_state *res
                               (maxy - miny >= CARC_MAX_SPAN - 2));
 
     int c = CARC_CELL(x, y);
+    /* The frontier's count in a register until the four sides are done: as a byte of
+     * the state it was stored and loaded again around every byte store of a side (any of
+     * them may alias it for the compiler), a chain of store-to-load forwards that the next
+     * move's placement draw, which needs the count, waited for. */
+    unsigned nfront = s->nfront;
     if (s->cell[c] != CARC_NONE)
-        frontier_remove(s, s->cell[c] - CARC_FRONT_BASE);
+        frontier_remove(s, s->cell[c] - CARC_FRONT_BASE, &nfront);
     s->cell[c] = (uint8_t)slot;
 
     int farms = s->farms != CARC_FARMS_OFF;
     /* Neighbour cells N E S W on the torus; one specialised copy per side. */
     int row = c & ~(CARC_GRID - 1);
-    put_side(s, o, base, x, y, CARC_N, (c - CARC_GRID) & (CARC_GRID * CARC_GRID - 1), pat, farms, done, ndone);
-    put_side(s, o, base, x, y, CARC_E, row | ((c + 1) & (CARC_GRID - 1)), pat, farms, done, ndone);
-    put_side(s, o, base, x, y, CARC_S, (c + CARC_GRID) & (CARC_GRID * CARC_GRID - 1), pat, farms, done, ndone);
-    put_side(s, o, base, x, y, CARC_W, row | ((c - 1) & (CARC_GRID - 1)), pat, farms, done, ndone);
+    put_side(s, o, base, x, y, CARC_N, (c - CARC_GRID) & (CARC_GRID * CARC_GRID - 1), pat, farms, &nfront, done, ndone);
+    put_side(s, o, base, x, y, CARC_E, row | ((c + 1) & (CARC_GRID - 1)), pat, farms, &nfront, done, ndone);
+    put_side(s, o, base, x, y, CARC_S, (c + CARC_GRID) & (CARC_GRID * CARC_GRID - 1), pat, farms, &nfront, done, ndone);
+    put_side(s, o, base, x, y, CARC_W, row | ((c - 1) & (CARC_GRID - 1)), pat, farms, &nfront, done, ndone);
+    s->nfront = (uint8_t)nfront;
 
     /* Cloisters: this tile's counts its filled surroundings; listed ones whose 3x3 square
-     * holds it lose an empty cell. All eight entries of the list at once, the unused ones
-     * masked off: whether a placement is near a cloister is as random as the placement,
-     * and a branch on it was mispredicted about once in four placements. */
+     * holds it lose an empty cell. All eight entries of the list at once: whether a
+     * placement is near a cloister is as random as the placement, and a branch on it was
+     * mispredicted about once in four placements. Unused entries have x = -128, which no
+     * square of the board reaches, so they are never in one (no mask by the count). */
     bytes8 cx, cy, cop;
     memcpy(&cx, s->cloister_x, sizeof cx);
     memcpy(&cy, s->cloister_y, sizeof cy);
     memcpy(&cop, s->cloister_open, sizeof cop);
     bytes8 ndx = cx - (uint8_t)(x - 1), ndy = cy - (uint8_t)(y - 1); /* 0..2 inside */
     bytes8 in = (bytes8)((ndx <= 2) & (ndy <= 2));
-    uint64_t inbits, listed = (1ull << (8 * s->ncloisters)) - 1; /* at most 6 entries */
+    uint64_t inbits;
     memcpy(&inbits, &in, sizeof inbits);
-    inbits &= listed;
-    memcpy(&in, &inbits, sizeof in);
     cop = cop + in; /* 0xFF (-1) where the tile is in the square */
     memcpy(s->cloister_open, &cop, sizeof cop);
     bytes8 zero = (bytes8)(cop == 0);
@@ -501,6 +515,7 @@ __attribute__((always_inline)) static inline int put_tile(struct carc_state *res
             s->cloister_y[i] = s->cloister_y[last];
             s->cloister_open[i] = s->cloister_open[last];
             s->cloister_seg_id[i--] = s->cloister_seg_id[last];
+            s->cloister_x[last] = CARC_UNLISTED_X;
         }
     }
     int own = cloister_of(t);
@@ -531,6 +546,7 @@ void carc_setup(struct carc_state *s, int solo, int players, int farms, int smal
     memset(s->fitcount, 0, sizeof s->fitcount); /* before score, so not cleared above */
     memset(s->fit_pad, 0, sizeof s->fit_pad);   /* padding: defined for memcmp */
     memset(s->tail_pad, 0, sizeof s->tail_pad);
+    memset(s->cloister_x, (uint8_t)CARC_UNLISTED_X, sizeof s->cloister_x);
     s->solo = (uint8_t)solo;
     s->players = (uint8_t)players;
     s->farms = (uint8_t)(solo ? CARC_FARMS_OFF : farms);

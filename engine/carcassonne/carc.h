@@ -147,7 +147,8 @@ struct carc_state {
     /* Placed cloisters not yet surrounded: cell, segment id and empty cells around it,
      * read directly by every placement (cheaper than going through the tile slot); a
      * placement updates all eight entries at once (board.c, put_tile), with no branch on
-     * whether it is near one. */
+     * whether it is near one; entries from ncloisters on have cloister_x -128, so they
+     * are near none. */
     uint8_t ncloisters, cloister_seg_id[8];
     int8_t cloister_x[8], cloister_y[8];
     uint8_t cloister_open[8];
@@ -300,9 +301,14 @@ static inline int carc_pick_placement(const struct carc_state *s, int t, kk_rng 
         CARC_CANDIDATE(6, w[3] & 0xFFFFu);
         CARC_CANDIDATE(7, w[3] >> 16);
 #undef CARC_CANDIDATE
+        /* The chosen candidate's draw is taken from the outputs in registers (a select and
+         * a shift), not from an array in memory: the array's store and load were a
+         * store-to-load forward on the path from the draw to the placement. */
+        uint64_t lo = w[0] | (uint64_t)w[1] << 32, hi = w[2] | (uint64_t)w[3] << 32;
         for (; hit; hit &= hit - 1) {
             int i = __builtin_ctz(hit);
-            uint32_t m = ((w[i >> 1] >> (16 * (i & 1))) & 0xFFFFu) * n;
+            uint64_t half = lo ^ ((lo ^ hi) & -(uint64_t)((unsigned)i >> 2));
+            uint32_t m = (uint32_t)((half >> (16 * (i & 3))) & 0xFFFFu) * n;
             if (((m << 2) & 0xFFFFu) >= thr) { /* unbiased (almost always) */
                 *rng = local;
                 return (int)(4 * (m >> 16) + (((m >> 14) & 3) & (carc_period[t] - 1u)));
