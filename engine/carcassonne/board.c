@@ -1184,6 +1184,12 @@ int carc_check_state(const struct carc_state *s, kk_error *err)
                 return kk_fail(err, "feature %d: %d open edges, counted %d", g,
                                carc_cloister_open(s, g), open[g]);
         }
+    /* The placement's cloister update reads all eight list entries and relies on unused
+     * ones lying out of every square's reach. */
+    for (int i = s->ncloisters; i < 8; i++)
+        if (s->cloister_x[i] != CARC_UNLISTED_X)
+            return kk_fail(err, "cloister list entry %d (unused) has x %d, not %d", i,
+                           s->cloister_x[i], CARC_UNLISTED_X);
     for (int k = 0; k < s->nfront; k++) {
         int x = s->fx[k], y = s->fy[k], pat = 0;
         if (s->cell[CARC_CELL(x, y)] != k + CARC_FRONT_BASE)
