@@ -100,7 +100,8 @@ static void flatmc_destroy(struct kk_agent *self)
 }
 
 static const char *const flatmc_rewards[] = {"win", "margin", "mix", NULL};
-static const char *const flatmc_rollouts[] = {"random", "greedy", NULL};
+static const char *const flatmc_rollouts[] = {"random", "greedy", "policy", NULL};
+static const char *const flatmc_cuts[] = {"moves", "turn", NULL};
 static const char *const flatmc_views[] = {"iset", "peek", NULL};
 static const char *const flatmc_scales[] = {"sd", "none", NULL};
 
@@ -113,8 +114,9 @@ static const struct kk_agent_opt flatmc_opts[] = {
      "win: 1/k for a k-way shared win, else 0; margin: normalised score difference; "
      "mix: the mean of the two"},
     {"rollout", "random", 0, 0, 0, flatmc_rollouts,
-     "playout policy: uniform random, or epsilon-greedy on the game's evaluation"},
-    {"epsilon", "0.1", 0, 1, 0, NULL, "greedy rollouts: probability of a random move"},
+     "playout policy: uniform random, epsilon-greedy on the game's evaluation, or the "
+     "game's own cheap heuristic (policy, games that have one)"},
+    {"epsilon", "0.1", 0, 1, 0, NULL, "greedy and policy rollouts: probability of a random move"},
     {"depth", "0", 0, 100000, 1, NULL,
      "moves per playout before scoring by evaluation (0: play to the end)"},
     {"view", "iset", 0, 0, 0, flatmc_views,
@@ -123,6 +125,9 @@ static const struct kk_agent_opt flatmc_opts[] = {
     {"scale", "sd", 0, 0, 0, flatmc_scales,
      "exploration scale: sd multiplies c by the observed sd of the returns in this "
      "decision (scale-free); none uses c as is"},
+    {"cut", "moves", 0, 0, 0, flatmc_cuts,
+     "where a playout stops before the end: moves, after depth moves; turn, also as soon as "
+     "a seat other than the playout's first mover is to move"},
 };
 
 static struct kk_agent *flatmc_create(const struct kk_game *g, const double *vals,
@@ -151,7 +156,11 @@ static struct kk_agent *flatmc_create(const struct kk_game *g, const double *val
     f->playouts = (int)vals[0];
     f->c = vals[1];
     f->po.reward = (enum kk_reward)(int)vals[2]; /* the choices in enum order */
-    f->po.policy = vals[3] == 0 ? KK_ROLLOUT_RANDOM : KK_ROLLOUT_GREEDY;
+    if (kk_search_rollout_policy(g, vals[3], &f->po.policy, err) != 0) {
+        flatmc_destroy(&f->base);
+        return NULL;
+    }
+    f->po.turn_cut = vals[8] == 1;
     f->po.epsilon = vals[4];
     f->po.depth = (int)vals[5];
     f->honest = kk_game_hidden(g) && vals[6] == 0;

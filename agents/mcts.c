@@ -1364,7 +1364,8 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
 }
 
 static const char *const mcts_rewards[] = {"win", "margin", "mix", NULL};
-static const char *const mcts_rollouts[] = {"random", "greedy", NULL};
+static const char *const mcts_rollouts[] = {"random", "greedy", "policy", NULL};
+static const char *const mcts_cuts[] = {"moves", "turn", NULL};
 static const char *const mcts_chance[] = {"open", "explicit", "pooled", "seen", NULL};
 static const char *const mcts_scales[] = {"sd", "none", NULL};
 static const char *const mcts_sims[] = {"decoupled", "sequential", "rm", "exp3", NULL};
@@ -1379,7 +1380,8 @@ enum { VIEW_ISET, VIEW_SAMPLE, VIEW_PEEK };
 enum {
     OPT_ITERS, OPT_MS, OPT_C, OPT_REWARD, OPT_ROLLOUT, OPT_EPSILON, OPT_DEPTH, OPT_CHANCE,
     OPT_RAVE, OPT_THREADS, OPT_REUSE, OPT_WIDEN, OPT_WIDEN_EXP, OPT_EXPAND, OPT_NODES,
-    OPT_VIEW, OPT_SAMPLES, OPT_SCALE, OPT_SIM, OPT_OPPONENTS, OPT_FINAL, OPT_GAMMA, OPT_COUNT
+    OPT_VIEW, OPT_SAMPLES, OPT_SCALE, OPT_SIM, OPT_OPPONENTS, OPT_FINAL, OPT_GAMMA, OPT_CUT,
+    OPT_COUNT
 };
 _Static_assert(OPT_COUNT <= KK_MAX_AGENT_OPTS, "raise KK_MAX_AGENT_OPTS in agent.h");
 
@@ -1395,9 +1397,11 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
                     "win: 1/k for a k-way shared win, else 0; margin: 0.5 + 0.5 * (own score "
                     "- best other) / score scale, clamped to [0, 1]; mix: the mean of the two"},
     [OPT_ROLLOUT] = {"rollout", "random", 0, 0, 0, mcts_rollouts,
-                     "playout policy: uniform random, or epsilon-greedy on the evaluation"},
+                     "playout policy: uniform random, epsilon-greedy on the evaluation, or "
+                     "the game's own cheap heuristic (policy, games that have one), taking a "
+                     "random move with probability epsilon"},
     [OPT_EPSILON] = {"epsilon", "0.1", 0, 1, 0, NULL,
-                     "greedy playouts: probability of a random move instead"},
+                     "greedy and policy playouts: probability of a random move instead"},
     [OPT_DEPTH] = {"depth", "0", 0, 100000, 1, NULL,
                    "playout moves before scoring by evaluation (0: play to the end)"},
     [OPT_CHANCE] = {"chance", "open", 0, 0, 0, mcts_chance,
@@ -1453,6 +1457,10 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
                    "to its root visits (a mixed strategy), elsewhere the most visited; with "
                    "sim=rm/exp3 at a simultaneous decision: the average strategy's most "
                    "probable move, or (mix) one drawn from it"},
+    [OPT_CUT] = {"cut", "moves", 0, 0, 0, mcts_cuts,
+                 "where a playout stops before the end: moves, after depth moves; turn, also "
+                 "as soon as a seat other than the playout's first mover is to move (the end "
+                 "of that seat's turn, for games whose turns are several moves)"},
     [OPT_GAMMA] = {"gamma", "0.1", 0.001, 1, 0, NULL,
                    "sim=rm/exp3: probability with which a seat of a simultaneous round tries a "
                    "uniformly random move instead of its bandit's strategy (exp3: also its "
@@ -1467,9 +1475,11 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.ms = vals[OPT_MS];
     p.c = vals[OPT_C];
     p.po.reward = (enum kk_reward)(int)vals[OPT_REWARD]; /* the choices in enum order */
-    p.po.policy = vals[OPT_ROLLOUT] == 0 ? KK_ROLLOUT_RANDOM : KK_ROLLOUT_GREEDY;
+    if (kk_search_rollout_policy(g, vals[OPT_ROLLOUT], &p.po.policy, err) != 0)
+        return NULL;
     p.po.epsilon = vals[OPT_EPSILON];
     p.po.depth = (int)vals[OPT_DEPTH];
+    p.po.turn_cut = vals[OPT_CUT] == 1;
     p.explicit_chance = vals[OPT_CHANCE] == 1;
     p.pooled_chance = vals[OPT_CHANCE] == 2;
     p.seen_chance = vals[OPT_CHANCE] == 3;

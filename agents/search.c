@@ -140,13 +140,23 @@ void kk_search_returns(const struct kk_game *g, const void *state, enum kk_rewar
     }
 }
 
+int kk_search_rollout_policy(const struct kk_game *g, double value, enum kk_rollout *out,
+                             kk_error *err)
+{
+    *out = value == 0 ? KK_ROLLOUT_RANDOM : value == 1 ? KK_ROLLOUT_GREEDY : KK_ROLLOUT_POLICY;
+    if (*out == KK_ROLLOUT_POLICY && !g->policy_move)
+        return kk_fail(err, "rollout=policy: %s has no playout policy of its own (use random "
+                            "or greedy)", g->name);
+    return 0;
+}
+
 void kk_search_playout(struct kk_search_scratch *sc, void *state,
                        const struct kk_playout_opts *po, kk_rng *rng, double *out,
                        int8_t *played_seat, kk_move *played_move, int *num_played,
                        int max_played)
 {
     const struct kk_game *g = sc->game;
-    if (po->policy == KK_ROLLOUT_RANDOM && po->depth == 0 && !played_move &&
+    if (po->policy == KK_ROLLOUT_RANDOM && po->depth == 0 && !po->turn_cut && !played_move &&
         (g->playout || g->random_move)) {
         /* The common case (uniform playouts to the end, nothing recorded): the game's
          * fused playout, or the tight loop it stands for, one generator for chance and
@@ -155,7 +165,7 @@ void kk_search_playout(struct kk_search_scratch *sc, void *state,
         kk_search_returns(g, state, po->reward, out);
         return;
     }
-    int moves_made = 0;
+    int moves_made = 0, first = -1;
     for (;;) {
         int who = g->to_move(state);
         if (who == KK_TERMINAL)
@@ -166,9 +176,15 @@ void kk_search_playout(struct kk_search_scratch *sc, void *state,
         }
         if (po->depth > 0 && moves_made >= po->depth)
             break;
+        if (first < 0)
+            first = who;
+        else if (po->turn_cut && who != first)
+            break;
         kk_move m;
-        if (po->policy == KK_ROLLOUT_GREEDY && kk_rng_double(rng) >= po->epsilon)
-            m = kk_search_greedy_move(sc, state, KK_GREEDY_OWN, rng);
+        if (po->policy != KK_ROLLOUT_RANDOM && kk_rng_double(rng) >= po->epsilon)
+            m = po->policy == KK_ROLLOUT_POLICY ? g->policy_move(state, rng)
+                                                : kk_search_greedy_move(sc, state,
+                                                                        KK_GREEDY_OWN, rng);
         else
             m = kk_search_random_move(sc, state, rng);
         if (played_move && *num_played < max_played) {

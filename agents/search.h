@@ -11,7 +11,7 @@
 enum kk_greedy_mode { KK_GREEDY_OWN, KK_GREEDY_DIFF };
 
 /* Playout (rollout) policies. */
-enum kk_rollout { KK_ROLLOUT_RANDOM, KK_ROLLOUT_GREEDY };
+enum kk_rollout { KK_ROLLOUT_RANDOM, KK_ROLLOUT_GREEDY, KK_ROLLOUT_POLICY };
 
 /* Per-thread scratch: a move list, outcome probabilities, and two spare states. */
 struct kk_search_scratch {
@@ -44,7 +44,14 @@ struct kk_playout_opts {
     enum kk_rollout policy;
     double epsilon; /* greedy policy: probability of a random move instead */
     int depth;      /* moves before cutting off with evaluation returns; 0 = play to the end */
+    int turn_cut;   /* 1: also cut off when a seat other than the playout's first mover is
+                     * to move (the end of that seat's turn) */
 };
+
+/* The rollout option's value (random, greedy, policy) as a policy; an error when the game
+ * has no playout policy of its own. */
+int kk_search_rollout_policy(const struct kk_game *g, double value, enum kk_rollout *out,
+                             kk_error *err);
 
 /* Plays state forward in place (chance sampled, seats by the policy) until terminal or the
  * depth cut-off, then writes each seat's return in [0, 1] to out. Optionally records every

@@ -93,6 +93,11 @@ struct kk_game {
     /* Fast uniform random legal move for playouts (same distribution as drawing from
      * legal_moves()). NULL: kk_random_move() uses legal_moves(). */
     kk_move (*random_move)(const void *state, kk_rng *rng);
+    /* The game's own playout policy (agents' `rollout=policy`): a cheap heuristic move of
+     * the seat to move, for games where uniform playouts say little and a rating of every
+     * legal move (greedy playouts) costs too much to run to the end of a turn or a game.
+     * Draws only from rng (ties). NULL: the game has none. */
+    kk_move (*policy_move)(const void *state, kk_rng *rng);
     /* Fused random playout (needs random_move): plays state (any node) to the end exactly as
      *     while ((who = to_move(state)) != KK_TERMINAL)
      *         apply(state, who == KK_CHANCE ? sample_chance(state, chance)

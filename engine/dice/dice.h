@@ -210,6 +210,16 @@ static inline int dice_outcome_count(kk_move outcome, int category)
 
 extern const struct kk_game kk_game_carcassonne_dice;
 
+/* The legal control moves of a DECIDE position (roll again with k knights set aside, stop,
+ * bank), in the order dice_legal_moves lists them after the builds. Returns their number. */
+int dice_control_moves(const struct dice_state *s, kk_move *out);
+
+/* --- policy.c: the playout policy (rollout=policy) --------------------------------------- */
+/* Greedy on dice_evaluate over the builds that matter: every build into a hole of a city
+ * (a cell a built city edge faces), one build per face and rotation set apart from every
+ * city, and the control moves; ties drawn from rng. */
+kk_move dice_policy_move(const void *state, kk_rng *rng);
+
 /* --- notation.c: move and roll notation; check.c: the consistency check ---------------- */
 int dice_move_to_text(const void *state, kk_move move, char *buf, size_t size);
 int dice_move_from_text(const void *state, const char *text, kk_move *move, kk_error *err);

@@ -156,7 +156,7 @@ static int unbuilt_city_dice(const struct dice_state *s)
 /* Roll, stop and bank moves, in that order. roll+k is legal while a roll remains and
  * something is left to throw (unbuilt city dice or knights not set aside); under
  * set_aside=one a throw that showed a city die or a knight must have given one up. */
-static int control_moves(const struct dice_state *s, kk_move *out)
+int dice_control_moves(const struct dice_state *s, kk_move *out)
 {
     int n = 0;
     if (s->rolls_done < DICE_ROLLS) {
@@ -189,7 +189,7 @@ static int dice_legal_moves(const void *state, kk_move *out)
                     out[n++] = DICE_BUILD(k, rot, cell);
         }
     }
-    return n + control_moves(s, out + n);
+    return n + dice_control_moves(s, out + n);
 }
 
 /* Same distribution as a uniform pick from dice_legal_moves(), without listing them:
@@ -210,7 +210,7 @@ static kk_move dice_random_move(const void *state, kk_rng *rng)
         }
     }
     kk_move control[DICE_COUNT + 3];
-    int nc = control_moves(s, control);
+    int nc = dice_control_moves(s, control);
     if (!s->grid.count) {
         /* The first die: only the origin, so every combination is one legal move. */
         uint32_t pick = kk_rng_below(rng, (uint32_t)(combos + nc));
@@ -448,6 +448,7 @@ const struct kk_game kk_game_carcassonne_dice = {
     .get_stats = dice_get_stats,
     .evaluate = dice_evaluate,
     .random_move = dice_random_move,
+    .policy_move = dice_policy_move,
     .check = dice_check,
     .draw = dice_draw,
     .svg = dice_svg,
