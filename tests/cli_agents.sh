@@ -41,7 +41,7 @@ fi
 for name in random greedy flatmc mcts ismcts; do
     expect_out "^$name " "$KARK" agents
 done
-for opt in iters ms c reward rollout epsilon depth chance rave threads reuse widen widen_exp expand nodes view samples scale sim; do
+for opt in iters ms c reward rollout epsilon depth chance rave threads reuse widen widen_exp expand nodes view samples scale sim cut; do
     expect_out "^  $opt +default" "$KARK" agents mcts
 done
 expect_out "usage: kark agents" "$KARK" agents --help
@@ -92,6 +92,11 @@ expect_error "bad value ' 1' for mcts option 'c'" "$KARK" agents --check "mcts:c
 expect_error "bad value '\+1' for mcts option 'c'" "$KARK" agents --check "mcts:c=+1"
 expect_error "option 'iters' given twice" "$KARK" agents --check mcts:iters=5,iters=6
 expect_error "unexpected argument 'extra'" "$KARK" agents mcts extra
+# rollout=policy needs a game with a playout policy of its own (the dice game has one).
+expect_error "rollout=policy: othellino has no playout policy" \
+    "$KARK" selfplay othellino --agents mcts:iters=10,rollout=policy,random --games 1
+expect_out "" "$KARK" selfplay carcassonne-dice --agents mcts:iters=10,rollout=policy,cut=turn,random \
+    --games 1 --seed 3
 
 # A peeking agent on a hidden-information game is marked in the tournament report.
 "$KARK" tournament cardcassonne --agents "mcts:iters=4,view=peek,greedy" --games 2 --seed 1 \
