@@ -41,6 +41,7 @@ static void random_positions(void)
 {
     const struct kk_game *g = &kk_game_carcassonne_dice;
     kk_move moves[4096];
+    double value[4096]; /* the evaluation after each legal move, for the mover */
     int positions = 0, same = 0, compared = 0;
     for (int game = 0; game < 60; game++) {
         struct dice_state s;
@@ -66,15 +67,15 @@ static void random_positions(void)
             double greedy_best = -INFINITY;
             for (int i = 0; i < n; i++) {
                 legal |= moves[i] == p;
-                double val = value_after(g, &s, moves[i]);
-                if (val > greedy_best)
-                    greedy_best = val;
+                value[i] = value_after(g, &s, moves[i]);
+                if (value[i] > greedy_best)
+                    greedy_best = value[i];
             }
             double tol = 1e-9 * (1 + fabs(greedy_best));
             int greedy_best_kind = 0; /* a best move is a build into a hole or a control move */
             for (int i = 0; i < n; i++)
                 if ((moves[i] >= DICE_MOVE_ROLL || into_hole(&s, moves[i])) &&
-                    value_after(g, &s, moves[i]) >= greedy_best - tol)
+                    value[i] >= greedy_best - tol)
                     greedy_best_kind = 1;
             CHECK(legal);
             double pv = value_after(g, &s, p);
@@ -146,8 +147,7 @@ static void turn_cut(void)
     /* The option needs a game with a policy of its own. */
     enum kk_rollout r;
     CHECK(kk_search_rollout_policy(g, 2, &r, &err) == 0 && r == KK_ROLLOUT_POLICY);
-    extern const struct kk_game kk_game_othellino;
-    CHECK(kk_search_rollout_policy(&kk_game_othellino, 2, &r, &err) != 0);
+    CHECK(kk_search_rollout_policy(kk_game_find("othellino"), 2, &r, &err) != 0);
     kk_search_scratch_free(&sc);
 }
 
