@@ -104,6 +104,7 @@ static const char *const flatmc_rollouts[] = {"random", "greedy", "policy", NULL
 static const char *const flatmc_cuts[] = {"moves", "turn", NULL};
 static const char *const flatmc_views[] = {"iset", "peek", NULL};
 static const char *const flatmc_scales[] = {"sd", "none", NULL};
+static const char *const flatmc_evals[] = {"game", "deep", NULL};
 
 static const struct kk_agent_opt flatmc_opts[] = {
     {"playouts", "1000", 1, 10000000, 1, NULL, "playouts per decision, over all root moves"},
@@ -128,6 +129,9 @@ static const struct kk_agent_opt flatmc_opts[] = {
     {"cut", "moves", 0, 0, 0, flatmc_cuts,
      "where a playout stops before the end: moves, after depth moves; turn, also as soon as "
      "a seat other than the playout's first mover is to move"},
+    {"eval", "game", 0, 0, 0, flatmc_evals,
+     "how a cut playout rates its state: game, the game's evaluation; deep, its deeper "
+     "evaluation with tables kept for the whole game (games that have one)"},
 };
 
 static struct kk_agent *flatmc_create(const struct kk_game *g, const double *vals,
@@ -161,6 +165,10 @@ static struct kk_agent *flatmc_create(const struct kk_game *g, const double *val
         return NULL;
     }
     f->po.turn_cut = vals[8] == 1;
+    if (kk_search_deep_option(&f->sc, vals[9], err) != 0) {
+        flatmc_destroy(&f->base);
+        return NULL;
+    }
     f->po.epsilon = vals[4];
     f->po.depth = (int)vals[5];
     f->honest = kk_game_hidden(g) && vals[6] == 0;

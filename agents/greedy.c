@@ -42,6 +42,7 @@ static void greedy_destroy(struct kk_agent *self)
 
 static const char *const greedy_modes[] = {"own", "diff", NULL};
 static const char *const greedy_views[] = {"sample", "peek", NULL};
+static const char *const greedy_evals[] = {"game", "deep", NULL};
 
 static const struct kk_agent_opt greedy_opts[] = {
     {"value", "own", 0, 0, 0, greedy_modes,
@@ -49,6 +50,9 @@ static const struct kk_agent_opt greedy_opts[] = {
     {"view", "sample", 0, 0, 0, greedy_views,
      "hidden-information games: sample rates moves in a determinization of what the mover "
      "sees; peek rates them in the true state: CHEATING, a baseline only"},
+    {"eval", "game", 0, 0, 0, greedy_evals,
+     "game: the game's evaluation; deep: its deeper evaluation with tables kept for the "
+     "whole game (games that have one: the dice game's single-turn solver)"},
 };
 
 static struct kk_agent *greedy_create(const struct kk_game *g, const double *vals,
@@ -60,6 +64,11 @@ static struct kk_agent *greedy_create(const struct kk_game *g, const double *val
         return NULL;
     }
     if (kk_search_scratch_init(&gr->sc, g, err) != 0) {
+        free(gr);
+        return NULL;
+    }
+    if (kk_search_deep_option(&gr->sc, vals[2], err) != 0) {
+        kk_search_scratch_free(&gr->sc);
         free(gr);
         return NULL;
     }

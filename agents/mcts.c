@@ -87,6 +87,8 @@ struct mcts_params {
     int seen_chance;     /* chance=seen: keys hold the outcomes as the searching seat sees
                             them (view_event), so a draw it cannot see splits no node */
     int scale_sd;        /* exploration term scaled by the observed sd of returns */
+    int deep;            /* eval=deep: leaves and playouts rated by the game's deep evaluation */
+    int turn_horizon;    /* horizon=turn: the tree ends where another seat is to decide */
     int decoupled;       /* simultaneous rounds searched as joint decisions (decoupled UCT) */
     int sim_rule;        /* how a seat of a round selects: SIM_UCB, SIM_RM or SIM_EXP3 */
     double sim_gamma;    /* sim=rm/exp3: probability of a uniformly random child */
@@ -792,10 +794,15 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
     t->nsimrec = t->nsimkid = 0;
     t->path[depth] = 0;
     t->path_played[depth++] = 0;
+    int at_horizon = 0;
     for (;;) {
         int who = g->to_move(s);
         if (who == KK_TERMINAL)
             break;
+        if (p->turn_horizon && who >= 0 && who != observer) {
+            at_horizon = 1; /* rated as it stands, not expanded or played out */
+            break;
+        }
         int at_root = first;
         first = 0;
         if (who == KK_CHANCE) {
@@ -978,7 +985,9 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
     }
 
     double ret[KK_MAX_SEATS];
-    if (amaf)
+    if (at_horizon)
+        kk_search_returns_with(&t->sc, s, p->po.reward, ret);
+    else if (amaf)
         kk_search_playout(&t->sc, s, &p->po, &t->rng, ret, t->played_seat, t->played_move,
                           &num_played, MCTS_MAX_PLAYED);
     else
@@ -1317,7 +1326,8 @@ static void mcts_destroy(struct kk_agent *self)
 static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct mcts_params *p,
                       int cap, kk_error *err)
 {
-    if (kk_search_scratch_init(&t->sc, g, err) != 0)
+    if (kk_search_scratch_init(&t->sc, g, err) != 0 ||
+        kk_search_deep_option(&t->sc, p->deep, err) != 0)
         return -1;
     t->cap = cap;
     t->nodes = malloc((size_t)cap * sizeof *t->nodes);
@@ -1374,6 +1384,8 @@ static const char *const mcts_expand[] = {"random", "greedy", NULL};
 static const char *const mcts_views[] = {"iset", "sample", "peek", NULL};
 static const char *const mcts_opponents[] = {"auto", "iset", "pooled", NULL};
 static const char *const mcts_finals[] = {"visits", "mix", NULL};
+static const char *const mcts_evals[] = {"game", "deep", NULL};
+static const char *const mcts_horizons[] = {"game", "turn", NULL};
 enum { VIEW_ISET, VIEW_SAMPLE, VIEW_PEEK };
 
 /* Indices into the option table, shared by mcts and ismcts. */
@@ -1381,7 +1393,7 @@ enum {
     OPT_ITERS, OPT_MS, OPT_C, OPT_REWARD, OPT_ROLLOUT, OPT_EPSILON, OPT_DEPTH, OPT_CHANCE,
     OPT_RAVE, OPT_THREADS, OPT_REUSE, OPT_WIDEN, OPT_WIDEN_EXP, OPT_EXPAND, OPT_NODES,
     OPT_VIEW, OPT_SAMPLES, OPT_SCALE, OPT_SIM, OPT_OPPONENTS, OPT_FINAL, OPT_GAMMA, OPT_CUT,
-    OPT_COUNT
+    OPT_EVAL, OPT_HORIZON, OPT_COUNT
 };
 _Static_assert(OPT_COUNT <= KK_MAX_AGENT_OPTS, "raise KK_MAX_AGENT_OPTS in agent.h");
 
@@ -1461,6 +1473,16 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
                  "where a playout stops before the end: moves, after depth moves; turn, also "
                  "as soon as a seat other than the playout's first mover is to move (the end "
                  "of that seat's turn, for games whose turns are several moves)"},
+    [OPT_EVAL] = {"eval", "game", 0, 0, 0, mcts_evals,
+                  "how leaves and greedy expansion rate a state: game, the game's evaluation; "
+                  "deep, the game's deeper evaluation with tables kept for the whole game "
+                  "(games that have one: the dice game's single-turn solver)"},
+    [OPT_HORIZON] = {"horizon", "game", 0, 0, 0, mcts_horizons,
+                     "game: the tree grows through every seat's decisions; turn: an "
+                     "iteration stops where a seat other than the searching one is to decide "
+                     "(after the chance events before it) and rates that state by evaluation, "
+                     "with no playout: a planner of its own turn, for games whose evaluation "
+                     "values the end of a turn (the dice game with eval=deep)"},
     [OPT_GAMMA] = {"gamma", "0.1", 0.001, 1, 0, NULL,
                    "sim=rm/exp3: probability with which a seat of a simultaneous round tries a "
                    "uniformly random move instead of its bandit's strategy (exp3: also its "
@@ -1484,6 +1506,12 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.pooled_chance = vals[OPT_CHANCE] == 2;
     p.seen_chance = vals[OPT_CHANCE] == 3;
     p.scale_sd = vals[OPT_SCALE] == 0;
+    p.deep = vals[OPT_EVAL] != 0;
+    p.turn_horizon = vals[OPT_HORIZON] != 0;
+    if (p.deep && !g->deep_evaluate) {
+        kk_fail(err, "eval=deep: %s has no deep evaluation (use eval=game)", g->name);
+        return NULL;
+    }
     p.decoupled = vals[OPT_SIM] != SIMOPT_SEQUENTIAL && g->simultaneous != NULL;
     p.sim_rule = vals[OPT_SIM] == SIMOPT_RM     ? SIM_RM
                  : vals[OPT_SIM] == SIMOPT_EXP3 ? SIM_EXP3

@@ -136,10 +136,19 @@ int kk_agent_defaults(const struct kk_agent_class *cls, const struct kk_game *g,
         if (!eq)
             return kk_fail(err, "%s: bad agent default '%s': expected key=value", g->name, item);
         *eq = '\0';
-        for (int i = 0; i < cls->num_opts; i++)
-            if (strcmp(cls->opts[i].name, item) == 0 &&
-                parse_opt(cls, &cls->opts[i], eq + 1, &vals[i], err) != 0)
-                return -1;
+        /* CLASS.key=value applies to that agent class only, key=value to every class with
+         * the option. */
+        char *dot = strchr(item, '.');
+        const char *key = item;
+        if (dot) {
+            *dot = '\0';
+            key = dot + 1;
+        }
+        if (!dot || strcmp(item, cls->name) == 0)
+            for (int i = 0; i < cls->num_opts; i++)
+                if (strcmp(cls->opts[i].name, key) == 0 &&
+                    parse_opt(cls, &cls->opts[i], eq + 1, &vals[i], err) != 0)
+                    return -1;
         item = comma ? comma + 1 : NULL;
     }
     return 0;

@@ -25,6 +25,8 @@ int kk_search_scratch_init(struct kk_search_scratch *sc, const struct kk_game *g
 
 void kk_search_scratch_free(struct kk_search_scratch *sc)
 {
+    if (sc->deep_ctx)
+        sc->game->deep_close(sc->deep_ctx);
     free(sc->moves);
     free(sc->moves2);
     free(sc->prob);
@@ -33,10 +35,34 @@ void kk_search_scratch_free(struct kk_search_scratch *sc)
     memset(sc, 0, sizeof *sc);
 }
 
-double kk_search_objective(const struct kk_game *g, const void *state, int seat,
+int kk_search_deep_option(struct kk_search_scratch *sc, double value, kk_error *err)
+{
+    sc->deep = value != 0;
+    if (sc->deep && !sc->game->deep_evaluate)
+        return kk_fail(err, "eval=deep: %s has no deep evaluation (use eval=game)",
+                       sc->game->name);
+    return 0;
+}
+
+double kk_search_value(struct kk_search_scratch *sc, const void *state, int seat)
+{
+    const struct kk_game *g = sc->game;
+    if (!sc->deep)
+        return g->evaluate(state, seat);
+    if (sc->deep_state == 0) {
+        /* Out of memory leaves evaluate() standing, as rules it does not handle do. */
+        kk_error err;
+        sc->deep_ctx = g->deep_open(state, &err);
+        sc->deep_state = sc->deep_ctx ? 1 : 2;
+    }
+    return sc->deep_ctx ? g->deep_evaluate(sc->deep_ctx, state, seat) : g->evaluate(state, seat);
+}
+
+double kk_search_objective(struct kk_search_scratch *sc, const void *state, int seat,
                            enum kk_greedy_mode mode)
 {
-    double own = g->evaluate(state, seat);
+    const struct kk_game *g = sc->game;
+    double own = kk_search_value(sc, state, seat);
     if (mode == KK_GREEDY_OWN)
         return own;
     int n = g->players(state);
@@ -45,7 +71,7 @@ double kk_search_objective(const struct kk_game *g, const void *state, int seat,
     double best_other = -INFINITY;
     for (int s = 0; s < n; s++)
         if (s != seat) {
-            double v = g->evaluate(state, s);
+            double v = kk_search_value(sc, state, s);
             if (v > best_other)
                 best_other = v;
         }
@@ -64,7 +90,7 @@ kk_move kk_search_greedy_move(struct kk_search_scratch *sc, const void *state,
     for (int i = 0; i < n; i++) {
         memcpy(sc->tmp, state, g->state_size);
         g->apply(sc->tmp, sc->moves[i]);
-        double v = kk_search_objective(g, sc->tmp, seat, mode);
+        double v = kk_search_objective(sc, sc->tmp, seat, mode);
         /* Values are sums of small integers and fractions: a relative tolerance keeps
          * rounding noise from breaking what should be ties. */
         double tol = 1e-9 * (1.0 + fabs(best));
@@ -96,8 +122,8 @@ static double clamp01(double x)
     return x < 0 ? 0 : x > 1 ? 1 : x;
 }
 
-void kk_search_returns(const struct kk_game *g, const void *state, enum kk_reward reward,
-                       double *out)
+static void returns(const struct kk_game *g, struct kk_search_scratch *sc, const void *state,
+                    enum kk_reward reward, double *out)
 {
     if (g->to_move(state) == KK_TERMINAL) {
         kk_returns(g, state, reward, out);
@@ -108,12 +134,13 @@ void kk_search_returns(const struct kk_game *g, const void *state, enum kk_rewar
     if (g->cooperative) {
         /* result() is only defined for a finished game; evaluate() estimates it. */
         for (int s = 0; s < n; s++)
-            out[s] = clamp01((g->evaluate(state, s) - g->result_min) / scale);
+            out[s] = clamp01(((sc ? kk_search_value(sc, state, s) : g->evaluate(state, s)) -
+                              g->result_min) / scale);
         return;
     }
     double val[KK_MAX_SEATS];
     for (int s = 0; s < n; s++)
-        val[s] = g->evaluate(state, s);
+        val[s] = sc ? kk_search_value(sc, state, s) : g->evaluate(state, s);
     double win[KK_MAX_SEATS] = {0};
     if (reward != KK_REWARD_MARGIN) {
         double top = val[0];
@@ -140,6 +167,18 @@ void kk_search_returns(const struct kk_game *g, const void *state, enum kk_rewar
     }
 }
 
+void kk_search_returns(const struct kk_game *g, const void *state, enum kk_reward reward,
+                       double *out)
+{
+    returns(g, NULL, state, reward, out);
+}
+
+void kk_search_returns_with(struct kk_search_scratch *sc, const void *state,
+                            enum kk_reward reward, double *out)
+{
+    returns(sc->game, sc, state, reward, out);
+}
+
 int kk_search_rollout_policy(const struct kk_game *g, double value, enum kk_rollout *out,
                              kk_error *err)
 {
@@ -162,7 +201,7 @@ void kk_search_playout(struct kk_search_scratch *sc, void *state,
          * fused playout, or the tight loop it stands for, one generator for chance and
          * moves; the same calls in the same order as below, so the same games. */
         kk_random_playout(g, state, rng, rng, NULL, LONG_MAX);
-        kk_search_returns(g, state, po->reward, out);
+        kk_search_returns_with(sc, state, po->reward, out);
         return;
     }
     int moves_made = 0, first = -1;
@@ -195,5 +234,5 @@ void kk_search_playout(struct kk_search_scratch *sc, void *state,
         g->apply(state, m);
         moves_made++;
     }
-    kk_search_returns(g, state, po->reward, out);
+    kk_search_returns_with(sc, state, po->reward, out);
 }

@@ -21,14 +21,26 @@ struct kk_search_scratch {
     double *prob;    /* max_moves entries */
     void *tmp;       /* state_size bytes */
     void *tmp2;      /* state_size bytes */
+    /* eval=deep: the game's deep evaluation, opened at the first state rated (deep_state:
+     * 0 not yet, 1 open, 2 not available for these rules, so evaluate() stands). */
+    int deep;
+    int deep_state;
+    void *deep_ctx;
 };
+
+/* eval=deep asked for (an option value: 0 game, 1 deep): an error when the game has no deep
+ * evaluation. */
+int kk_search_deep_option(struct kk_search_scratch *sc, double value, kk_error *err);
+
+/* The game's rating of state for seat: evaluate(), or with eval=deep its deep evaluation. */
+double kk_search_value(struct kk_search_scratch *sc, const void *state, int seat);
 
 int kk_search_scratch_init(struct kk_search_scratch *sc, const struct kk_game *g, kk_error *err);
 void kk_search_scratch_free(struct kk_search_scratch *sc);
 
 /* Objective value of state for seat under mode (evaluate, or evaluate minus the best other
  * seat's evaluate). */
-double kk_search_objective(const struct kk_game *g, const void *state, int seat,
+double kk_search_objective(struct kk_search_scratch *sc, const void *state, int seat,
                            enum kk_greedy_mode mode);
 
 /* The legal move of state (a seat's turn) whose successor maximises the objective for the
@@ -67,6 +79,9 @@ void kk_search_playout(struct kk_search_scratch *sc, void *state,
  * clamp((evaluate - result_min) / score_scale, 0, 1), evaluate estimating the final result). */
 void kk_search_returns(const struct kk_game *g, const void *state, enum kk_reward reward,
                        double *out);
+/* The same with the scratch's rating (kk_search_value). */
+void kk_search_returns_with(struct kk_search_scratch *sc, const void *state,
+                            enum kk_reward reward, double *out);
 
 /* Introspection of an mcts/ismcts agent, for tests (-1 for other kinds): the root visits
  * its last search started from (> 0 when tree reuse kept a subtree), and whether tree reuse

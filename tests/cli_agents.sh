@@ -55,8 +55,8 @@ expect_out "^  rollout +default greedy \(game\)" "$KARK" agents mcts --game card
 expect_out "^  depth +default 8 \(game\)" "$KARK" agents --game cardcassonne
 expect_out "rollout=greedy,epsilon=0.1,depth=8," "$KARK" agents --check mcts --game cardcassonne
 expect_out "rollout=random,epsilon=0.1,depth=3," "$KARK" agents --check mcts:rollout=random,depth=3 --game cardcassonne
-expect_out "^greedy:value=own,view=sample$" "$KARK" agents --check greedy --game cardcassonne
-expect_out "^greedy:value=diff,view=sample$" "$KARK" agents --check greedy:value=diff
+expect_out "^greedy:value=own,view=sample,eval=game$" "$KARK" agents --check greedy --game cardcassonne
+expect_out "^greedy:value=diff,view=sample,eval=game$" "$KARK" agents --check greedy:value=diff
 
 expect_error "unknown agent 'alphazero'" "$KARK" agents alphazero
 expect_error "unknown agent 'alphazero'" "$KARK" agents --check alphazero
@@ -97,6 +97,12 @@ expect_error "rollout=policy: othellino has no playout policy" \
     "$KARK" selfplay othellino --agents mcts:iters=10,rollout=policy,random --games 1
 expect_out "" "$KARK" selfplay carcassonne-dice --agents mcts:iters=10,rollout=policy,cut=turn,random \
     --games 1 --seed 3
+# eval=deep needs a game with a deep evaluation (the dice game's single-turn solver), in
+# every agent that has the option.
+for a in greedy:eval=deep mcts:iters=10,eval=deep ismcts:iters=10,eval=deep flatmc:playouts=10,eval=deep; do
+    expect_error "eval=deep: othellino has no deep evaluation" \
+        "$KARK" selfplay othellino --agents "$a,random" --games 1
+done
 
 # A peeking agent on a hidden-information game is marked in the tournament report.
 "$KARK" tournament cardcassonne --agents "mcts:iters=4,view=peek,greedy" --games 2 --seed 1 \

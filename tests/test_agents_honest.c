@@ -246,7 +246,8 @@ static void test_chance_keys(void)
 }
 
 /* A game's agent_defaults are applied before the user's options, only to the kinds that
- * have the key; the user's options win; malformed defaults are an error. */
+ * have the key (or, spelt CLASS.key, to that class); the user's options win; malformed
+ * defaults are an error. */
 static void test_game_defaults(void)
 {
     struct kk_game g = kk_toy_nim;
@@ -263,7 +264,7 @@ static void test_game_defaults(void)
     CHECK(a && strstr(a->spec, "depth=3,"));
     kk_agent_destroy(a);
     a = make(&g, "greedy");
-    CHECK(a && strcmp(a->spec, "greedy:value=own,view=sample") == 0);
+    CHECK(a && strcmp(a->spec, "greedy:value=own,view=sample,eval=game") == 0);
     kk_agent_destroy(a);
     a = make(&kk_toy_nim, "mcts"); /* the game without defaults is unchanged */
     CHECK(a && strstr(a->spec, "depth=0,") && strstr(a->spec, "rollout=random,"));
@@ -278,6 +279,24 @@ static void test_game_defaults(void)
     CHECK(kk_agent_create(&g, "mcts", &err) == NULL);
     g.agent_defaults = "depth";
     CHECK(kk_agent_create(&g, "mcts", &err) == NULL);
+
+    /* CLASS.key=value: that agent class only (depth=2 for all, 4 for flatmc, 6 for mcts). */
+    g.agent_defaults = "depth=2,flatmc.depth=4,mcts.depth=6";
+    a = make(&g, "mcts");
+    CHECK(a && strstr(a->spec, ",depth=6,"));
+    kk_agent_destroy(a);
+    a = make(&g, "ismcts");
+    CHECK(a && strstr(a->spec, ",depth=2,"));
+    kk_agent_destroy(a);
+    a = make(&g, "flatmc");
+    CHECK(a && strstr(a->spec, ",depth=4,"));
+    kk_agent_destroy(a);
+    a = make(&g, "flatmc:depth=1"); /* the user's option still wins */
+    CHECK(a && strstr(a->spec, ",depth=1,"));
+    kk_agent_destroy(a);
+    g.agent_defaults = "mcts.depth=deep"; /* checked when it applies */
+    CHECK(kk_agent_create(&g, "mcts", &err) == NULL);
+    CHECK(strstr(err.msg, "depth") != NULL);
 }
 
 /* ismcts is mcts with view=iset: the same move from the same seed; view=sample belongs to

@@ -98,6 +98,14 @@ struct kk_game {
      * legal move (greedy playouts) costs too much to run to the end of a turn or a game.
      * Draws only from rng (ties). NULL: the game has none. */
     kk_move (*policy_move)(const void *state, kk_rng *rng);
+    /* A deeper evaluation that keeps tables between calls (agents' `eval=deep`), for a game
+     * whose better estimate needs sub-solutions cached. deep_open makes a context for the
+     * rules of state: NULL with err set when memory runs out, NULL with err untouched when
+     * these rules are outside what it handles (evaluate() then stands). deep_evaluate rates
+     * like evaluate(), in the same units; deep_close frees the context. All three or none. */
+    void *(*deep_open)(const void *state, kk_error *err);
+    double (*deep_evaluate)(void *ctx, const void *state, int seat);
+    void (*deep_close)(void *ctx);
     /* Fused random playout (needs random_move): plays state (any node) to the end exactly as
      *     while ((who = to_move(state)) != KK_TERMINAL)
      *         apply(state, who == KK_CHANCE ? sample_chance(state, chance)
@@ -137,7 +145,8 @@ struct kk_game {
     /* The game's preferred search settings, as agent options "key=value,key=value" (e.g.
      * "rollout=greedy,depth=8"), or NULL. kk_agent_create applies them after each agent
      * kind's built-in defaults and before the user's options, so a user's option always
-     * wins; an agent kind takes only the keys it has (greedy ignores "depth"). Values must
+     * wins; an agent kind takes only the keys it has (greedy ignores "depth"), and a key
+     * spelt "CLASS.key" (e.g. "mcts.eval=deep") only that agent class takes. Values must
      * be valid for every agent kind that has the key. Chosen by measurement and documented
      * in the game's rules doc; `kark agents --game GAME` shows the effective defaults. */
     const char *agent_defaults;

@@ -228,6 +228,11 @@ int dice_check(const void *state, kk_error *err);
 /* --- eval.c ----------------------------------------------------------------------------- */
 /* Greedy value of state for seat, in points (see the rules doc). */
 double dice_evaluate(const void *state, int seat);
+/* The deep evaluation (kk_game deep_open, deep_evaluate, deep_close): dice_evaluate with the
+ * turn's part valued by the single-turn solver (engine/dice/turn.c, dice_turn_rest). */
+void *dice_deep_open(const void *state, kk_error *err);
+double dice_deep_evaluate(void *ctx, const void *state, int seat);
+void dice_deep_close(void *ctx);
 /* Chance-weighted points of the open city of the dice in `members` (list indices): the points it would
  * have with every hole filled, times the chance of filling them this turn (rules doc). */
 double dice_open_city_value(const struct dice_state *s, uint16_t members);

@@ -2,6 +2,7 @@
  * it is the value of the turn so far, which is the larger of the largest closed city's
  * points and the chance-weighted points of each open city (rules doc, "Evaluation"). */
 #include "dice.h"
+#include "solve.h"
 
 /* Worth of holding a knight die: what doubling the next turn adds, about one ordinary
  * turn (7.4 points per turn in greedy self-play), while the others throw a die fewer.
@@ -171,4 +172,57 @@ double dice_evaluate(const void *state, int seat)
     if (s->phase != DICE_PHASE_OVER && seat == s->seat)
         v += turn_value(s);
     return v;
+}
+
+/* --- the deep evaluation (agents' eval=deep) ---------------------------------------------- */
+
+/* The single-turn solver's class (engine/dice/turn.c) answers for the rest of the turn in
+ * play: the same total and knight as dice_evaluate, with the turn's part the expected points
+ * of the best policy of the class from here instead of the chance-weighted open city. The
+ * class needs the default placement and set-aside rules. */
+void *dice_deep_open(const void *state, kk_error *err)
+{
+    const struct dice_state *s = state;
+    if (s->touching || s->set_aside_one)
+        return NULL;
+    return dice_turn_open(s, 0, err);
+}
+
+/* Values must agree across the end of a turn, or a search would prefer lines that put the
+ * end of its turn past its horizon: the next seat's turn is worth some 8 points as soon as
+ * it is the turn in play. So every seat is valued up to the end of the current round (seat
+ * 0 starts every round): the seat to move by the rest of its turn, a seat still to play in
+ * this round by a fresh turn of the dice it will throw (doubled by its knight), and a seat
+ * that has played by its total. At the end of a round every seat gains a fresh turn at once,
+ * which a margin between seats does not see. */
+double dice_deep_evaluate(void *ctx, const void *state, int seat)
+{
+    const struct dice_state *s = state;
+    double v = s->total[seat];
+    if (s->phase == DICE_PHASE_OVER)
+        return v + (s->held[seat] ? DICE_KNIGHT_VALUE : 0.0);
+    double turn;
+    if (seat == s->seat) {
+        v += s->held[seat] ? DICE_KNIGHT_VALUE : 0.0; /* banked this turn */
+        turn = dice_turn_rest(ctx, s);
+        if (s->doubled)
+            turn *= 2;
+    } else if (seat > s->seat) {
+        int dice = DICE_COUNT;
+        for (int p = 0; p < s->players; p++)
+            dice -= p != seat && s->held[p];
+        turn = dice_turn_start(ctx, dice);
+        if (s->held[seat])
+            turn *= 2;
+    } else {
+        return v + (s->held[seat] ? DICE_KNIGHT_VALUE : 0.0);
+    }
+    if (turn < 0) /* out of memory: the plain evaluation */
+        return dice_evaluate(state, seat);
+    return v + turn;
+}
+
+void dice_deep_close(void *ctx)
+{
+    dice_turn_close(ctx);
 }

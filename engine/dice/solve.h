@@ -38,6 +38,21 @@ struct dice_turn_result {
 int dice_turn_solve(const struct dice_state *s, const int *best_closed, int dice, int throws,
                     int bridges, struct dice_turn_result *r, kk_error *err);
 
+/* The same class answering for a turn in play, for an evaluation (agents' `eval=deep`):
+ * dice_turn_open builds an empty solver for the rules of s (default placement and
+ * set-aside rules; its tables grow as it is asked), dice_turn_rest gives the expected
+ * points (not doubled) of the rest of the turn of s under the best policy of the class:
+ * the largest closed city so far is kept, one open city of the grid (whichever is best,
+ * or none) is grown through its holes, dice set apart from it are ignored, knights are
+ * thrown again. A lower bound on what the turn can still score. Returns -1 when memory
+ * runs out. */
+struct dice_turn;
+struct dice_turn *dice_turn_open(const struct dice_state *s, int bridges, kk_error *err);
+double dice_turn_rest(struct dice_turn *tn, const struct dice_state *s);
+/* The same for a turn not begun, of `dice` dice (three throws, an empty grid). */
+double dice_turn_start(struct dice_turn *tn, int dice);
+void dice_turn_close(struct dice_turn *tn);
+
 /* Solves the rules of s (its faces), on the unbounded grid. */
 int dice_solve(const struct dice_state *s, struct dice_solve_result *r, kk_error *err);
 

@@ -73,6 +73,8 @@ struct reach {
 
 struct turn {
     const struct dice_state *s;
+    struct dice_state rules; /* s points here */
+    int *own_best;           /* best_new when the turn owns it (dice_turn_open) */
     int kinds;
     int layout_kind[DICE_LAYOUTS]; /* kind of a layout, -1 when not on the dice */
     const int *best_new;           /* largest closed city of a face multiset (code) */
@@ -613,14 +615,15 @@ static dice_u128 value(struct turn *tn, uint32_t id, int floor, int n, int t)
     return v;
 }
 
-int dice_turn_solve(const struct dice_state *s, const int *best_new, int dice, int throws,
-                    int bridges, struct dice_turn_result *r, kk_error *err)
+/* A solver for the rules of s (kept by value: the caller's state may change), no nodes yet;
+ * NULL when memory runs out. */
+static struct turn *turn_new(const struct dice_state *s, const int *best_new, int bridges)
 {
-    memset(r, 0, sizeof *r);
     struct turn *tn = calloc(1, sizeof *tn);
     if (!tn)
-        return kk_fail(err, "out of memory for the dice turn solver");
-    tn->s = s;
+        return NULL;
+    tn->rules = *s;
+    tn->s = &tn->rules;
     tn->kinds = s->num_kinds;
     tn->best_new = best_new;
     tn->bridges = bridges;
@@ -631,23 +634,184 @@ int dice_turn_solve(const struct dice_state *s, const int *best_new, int dice, i
     tn->pow6[0] = 1;
     for (int i = 1; i <= DICE_COUNT * DICE_ROLLS; i++)
         tn->pow6[i] = tn->pow6[i - 1] * 6;
-    tn->memo_mask = (1u << 20) - 1;
+    tn->memo_mask = (1u << 16) - 1;
     tn->memo = calloc(tn->memo_mask + 1, sizeof *tn->memo);
-    int rc = 0;
     if (!tn->memo || grow_nodes(tn) != 0) {
-        rc = kk_fail(err, "out of memory for the dice turn solver");
-    } else {
-        r->numerator = value(tn, NONE_ID, 0, dice, throws);
-        r->denominator_exp = dice * throws;
-        r->states = tn->states;
-        r->partial_cities = (long long)tn->n_nodes;
-        if (tn->failed)
-            rc = kk_fail(err, "the dice turn solver ran out of room");
+        free(tn->memo), free(tn->nodes), free(tn->table), free(tn->stamp), free(tn);
+        return NULL;
     }
+    return tn;
+}
+
+static void turn_free(struct turn *tn)
+{
+    if (!tn)
+        return;
     free(tn->nodes), free(tn->table), free(tn->kids), free(tn->memo), free(tn->stamp);
     free(tn->done);
     for (int t = 0; t <= DICE_ROLLS; t++)
         free(tn->reach[t].id), free(tn->reach[t].added);
+    free(tn->own_best);
     free(tn);
+}
+
+int dice_turn_solve(const struct dice_state *s, const int *best_new, int dice, int throws,
+                    int bridges, struct dice_turn_result *r, kk_error *err)
+{
+    memset(r, 0, sizeof *r);
+    struct turn *tn = turn_new(s, best_new, bridges);
+    if (!tn)
+        return kk_fail(err, "out of memory for the dice turn solver");
+    r->numerator = value(tn, NONE_ID, 0, dice, throws);
+    r->denominator_exp = dice * throws;
+    r->states = tn->states;
+    r->partial_cities = (long long)tn->n_nodes;
+    int rc = tn->failed ? kk_fail(err, "the dice turn solver ran out of room") : 0;
+    turn_free(tn);
     return rc;
+}
+
+/* --- the rest of a turn in play (dice_turn_rest) ------------------------------------------ */
+
+struct dice_turn *dice_turn_open(const struct dice_state *s, int bridges, kk_error *err)
+{
+    struct dice_solve_result *r = malloc(sizeof *r);
+    int *best = malloc(sizeof *best * CODES);
+    if (!r || !best) {
+        free(r), free(best);
+        kk_fail(err, "out of memory for the dice turn solver");
+        return NULL;
+    }
+    if (dice_solve(s, r, err) != 0) {
+        free(r), free(best);
+        return NULL;
+    }
+    memcpy(best, r->best_closed, sizeof *best * CODES);
+    free(r);
+    struct turn *tn = turn_new(s, best, bridges);
+    if (!tn) {
+        free(best);
+        kk_fail(err, "out of memory for the dice turn solver");
+        return NULL;
+    }
+    tn->own_best = best;
+    return (struct dice_turn *)tn;
+}
+
+void dice_turn_close(struct dice_turn *ctx)
+{
+    turn_free((struct turn *)ctx);
+}
+
+/* Expected points (not doubled) of ending a throw with the partial city at node id (NONE_ID:
+ * none), the largest closed city `floor` dice, n2 dice in hand and t throws to come: the
+ * class's own bookkeeping (after()) in points. */
+static double rest_after(struct turn *tn, uint32_t id, int floor, int n2, int t)
+{
+    int f = floor;
+    if (id != NONE_ID && tn->nodes[id].holes == 0) {
+        if (tn->nodes[id].size > f)
+            f = tn->nodes[id].size;
+        id = NONE_ID;
+    }
+    if (id != NONE_ID && tn->nodes[id].holes > n2)
+        id = NONE_ID;
+    if (t == 0 || n2 == 0)
+        return dice_city_points(f);
+    return dice_u128_ratio(value(tn, id, f, n2, t), n2 * t);
+}
+
+/* The rest of the turn from the partial city id: before a throw of s->to_roll dice, or with
+ * a throw shown (its unbuilt city dice in shown5, 5-bit counts). */
+static double rest_from(struct turn *tn, const struct dice_state *s, uint32_t id, int floor)
+{
+    int left = DICE_ROLLS - s->rolls_done; /* throws still to come */
+    if (s->phase == DICE_PHASE_ROLL)
+        return rest_after(tn, id, floor, s->to_roll, left);
+    uint32_t shown5 = 0;
+    int shown = 0, hand = s->rolled_knights;
+    for (int k = 0; k < tn->kinds; k++) {
+        shown5 |= (uint32_t)s->rolled_kind[k] << (5 * k);
+        shown = shown * 10 + s->rolled_kind[tn->kinds - 1 - k];
+        hand += s->rolled_kind[k];
+    }
+    if (left == 0) {
+        /* The last throw: the best closed city it allows. */
+        int best = floor > tn->best_new[shown] ? floor : tn->best_new[shown];
+        if (id != NONE_ID) {
+            if (list_completions(tn, id, &tn->reach[0]) != 0)
+                return -1;
+            const struct completion *cp = tn->done + tn->nodes[id].closed_at;
+            for (uint32_t i = 0; i < tn->nodes[id].closed_n; i++)
+                if (cp[i].size > best && code5_le(cp[i].added5, shown5))
+                    best = cp[i].size;
+        }
+        return dice_city_points(best);
+    }
+    /* reach[0] is free: value() only uses the lists of levels 1..3. */
+    struct reach *rc = &tn->reach[0];
+    if (reach_from(tn, id, shown5, 0, rc) != 0)
+        return -1;
+    double best = 0;
+    /* rc may be refilled by nothing below (value() never touches reach[0]). */
+    for (int i = 0; i < rc->n; i++) {
+        double v = rest_after(tn, rc->id[i], floor, hand - rc->added[i], left);
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+double dice_turn_start(struct dice_turn *ctx, int dice)
+{
+    struct turn *tn = (struct turn *)ctx;
+    double v = rest_after(tn, NONE_ID, 0, dice, DICE_ROLLS);
+    return tn->failed ? -1 : v;
+}
+
+double dice_turn_rest(struct dice_turn *ctx, const struct dice_state *s)
+{
+    struct turn *tn = (struct turn *)ctx;
+    if (s->phase == DICE_PHASE_OVER)
+        return 0;
+    const struct dice_grid *g = &s->grid;
+    int8_t link[DICE_COUNT][4];
+    dice_grid_links(g, link);
+    int floor = 0, nopen = 0;
+    uint16_t open[DICE_COUNT];
+    uint16_t left = (uint16_t)((1u << g->count) - 1);
+    while (left) {
+        uint16_t city = dice_grid_flood((const int8_t (*)[4])link, __builtin_ctz(left));
+        left &= (uint16_t)~city;
+        if (dice_grid_open_edges_linked(g, (const int8_t (*)[4])link, city) == 0) {
+            int n = dice_popcount(city);
+            floor = n > floor ? n : floor;
+        } else {
+            open[nopen++] = city;
+        }
+    }
+    /* The class grows one partial city: try each open city as that one (and none). */
+    double best = rest_from(tn, s, NONE_ID, floor);
+    for (int c = 0; c < nopen && best >= 0; c++) {
+        struct piece p = {0, {0}, {0}, {0}};
+        for (int i = 0; i < g->count; i++)
+            if ((open[c] >> i) & 1u) {
+                p.x[p.n] = (int8_t)(g->cell[i] % DICE_GRID - DICE_ORIGIN);
+                p.y[p.n] = (int8_t)(g->cell[i] / DICE_GRID - DICE_ORIGIN);
+                p.e[p.n++] = g->edges[i];
+            }
+        int hx[4 * MAXN], hy[4 * MAXN], nh = holes_of(&p, hx, hy), inside = 1;
+        for (int h = 0; h < nh; h++)
+            inside &= hx[h] >= -DICE_ORIGIN && hx[h] <= DICE_ORIGIN && hy[h] >= -DICE_ORIGIN &&
+                      hy[h] <= DICE_ORIGIN;
+        if (!inside || p.n + nh > DICE_COUNT)
+            continue; /* a hole at the window's border, or too big to close */
+        long id = node_of(tn, &p);
+        if (id < 0)
+            return -1;
+        double v = rest_from(tn, s, (uint32_t)id, floor);
+        if (v > best || v < 0)
+            best = v;
+    }
+    return tn->failed ? -1 : best;
 }
