@@ -184,6 +184,11 @@ int dice_grid_open_edges(const struct dice_grid *g, uint16_t members);
 /* The same with the grid's links already found (dice_grid_links). */
 int dice_grid_open_edges_linked(const struct dice_grid *g, const int8_t (*link)[4],
                                 uint16_t members);
+/* The grid's cities with its links found: *largest_closed = dice in the largest closed
+ * city (0 when none); the open cities' dice (bit masks of list indices, in order of their
+ * first die) go to open[]; returns their number. */
+int dice_grid_sort_cities(const struct dice_grid *g, const int8_t (*link)[4], int *largest_closed,
+                          uint16_t *open);
 /* Dice in the largest closed city (0 when none). */
 int dice_grid_largest_closed(const struct dice_grid *g);
 /* Adds to counts[size] one for every closed city of that size (counts has 10 entries)

@@ -143,21 +143,14 @@ static double turn_value(const struct dice_state *s)
     const struct dice_grid *g = &s->grid;
     int8_t link[DICE_COUNT][4];
     dice_grid_links(g, link);
-    int largest_closed = 0;
+    int largest_closed;
+    uint16_t open[DICE_COUNT];
+    int nopen = dice_grid_sort_cities(g, (const int8_t (*)[4])link, &largest_closed, open);
     double best_open = 0;
-    uint16_t left = (uint16_t)((1u << g->count) - 1);
-    while (left) {
-        uint16_t city = dice_grid_flood((const int8_t (*)[4])link, __builtin_ctz(left));
-        left &= (uint16_t)~city;
-        if (dice_grid_open_edges_linked(g, (const int8_t (*)[4])link, city) == 0) {
-            int n = dice_popcount(city);
-            if (n > largest_closed)
-                largest_closed = n;
-        } else {
-            double v = open_value(s, (const int8_t (*)[4])link, city);
-            if (v > best_open)
-                best_open = v;
-        }
+    for (int c = 0; c < nopen; c++) {
+        double v = open_value(s, (const int8_t (*)[4])link, open[c]);
+        if (v > best_open)
+            best_open = v;
     }
     double best = dice_city_points(largest_closed);
     if (best_open > best)

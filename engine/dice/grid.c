@@ -190,6 +190,26 @@ int dice_grid_count_closed(const struct dice_grid *g, int *counts)
     return best;
 }
 
+int dice_grid_sort_cities(const struct dice_grid *g, const int8_t (*link)[4], int *largest_closed,
+                          uint16_t *open)
+{
+    int nopen = 0;
+    *largest_closed = 0;
+    uint16_t left = (uint16_t)((1u << g->count) - 1);
+    while (left) {
+        uint16_t members = dice_grid_flood(link, __builtin_ctz(left));
+        left &= (uint16_t)~members;
+        if (dice_grid_open_edges_linked(g, link, members) == 0) {
+            int n = dice_popcount(members);
+            if (n > *largest_closed)
+                *largest_closed = n;
+        } else {
+            open[nopen++] = members;
+        }
+    }
+    return nopen;
+}
+
 int dice_city_points(int n)
 {
     static const int points[DICE_COUNT + 1] = {0, 0, 0, 1, 3, 6, 10, 15, 21, 28};

@@ -461,16 +461,22 @@ static int list_completions(struct turn *tn, uint32_t id, struct reach *scratch)
 
 /* Value (numerator over 6^(n (t-1)), n dice thrown) of ending a throw at node id with n2
  * dice left in hand and t - 1 throws to come. */
+/* The class's bookkeeping at the end of a throw: a partial city that closed raises the floor
+ * and a new city may start; one that cannot close with the n2 dice left is given up. */
+static uint32_t settle(const struct turn *tn, uint32_t id, int n2, int *floor)
+{
+    if (id != NONE_ID && tn->nodes[id].holes == 0) {
+        if (tn->nodes[id].size > *floor)
+            *floor = tn->nodes[id].size;
+        return NONE_ID;
+    }
+    return id != NONE_ID && tn->nodes[id].holes > n2 ? NONE_ID : id;
+}
+
 static dice_u128 after(struct turn *tn, uint32_t id, int floor, int n, int n2, int t)
 {
     int f = floor;
-    if (id != NONE_ID && tn->nodes[id].holes == 0) {
-        if (tn->nodes[id].size > f)
-            f = tn->nodes[id].size;
-        id = NONE_ID;
-    }
-    if (id != NONE_ID && tn->nodes[id].holes > n2)
-        id = NONE_ID; /* cannot close any more: give it up */
+    id = settle(tn, id, n2, &f);
     if (t - 1 == 0 || n2 == 0)
         return (dice_u128)dice_city_points(f) * tn->pow6[n * (t - 1)];
     return value(tn, id, f, n2, t - 1) * tn->pow6[(n - n2) * (t - 1)];
@@ -704,18 +710,12 @@ void dice_turn_close(struct dice_turn *ctx)
 }
 
 /* Expected points (not doubled) of ending a throw with the partial city at node id (NONE_ID:
- * none), the largest closed city `floor` dice, n2 dice in hand and t throws to come: the
- * class's own bookkeeping (after()) in points. */
+ * none), the largest closed city `floor` dice, n2 dice in hand and t throws to come: after()
+ * in points. */
 static double rest_after(struct turn *tn, uint32_t id, int floor, int n2, int t)
 {
     int f = floor;
-    if (id != NONE_ID && tn->nodes[id].holes == 0) {
-        if (tn->nodes[id].size > f)
-            f = tn->nodes[id].size;
-        id = NONE_ID;
-    }
-    if (id != NONE_ID && tn->nodes[id].holes > n2)
-        id = NONE_ID;
+    id = settle(tn, id, n2, &f);
     if (t == 0 || n2 == 0)
         return dice_city_points(f);
     return dice_u128_ratio(value(tn, id, f, n2, t), n2 * t);
@@ -777,19 +777,9 @@ double dice_turn_rest(struct dice_turn *ctx, const struct dice_state *s)
     const struct dice_grid *g = &s->grid;
     int8_t link[DICE_COUNT][4];
     dice_grid_links(g, link);
-    int floor = 0, nopen = 0;
+    int floor;
     uint16_t open[DICE_COUNT];
-    uint16_t left = (uint16_t)((1u << g->count) - 1);
-    while (left) {
-        uint16_t city = dice_grid_flood((const int8_t (*)[4])link, __builtin_ctz(left));
-        left &= (uint16_t)~city;
-        if (dice_grid_open_edges_linked(g, (const int8_t (*)[4])link, city) == 0) {
-            int n = dice_popcount(city);
-            floor = n > floor ? n : floor;
-        } else {
-            open[nopen++] = city;
-        }
-    }
+    int nopen = dice_grid_sort_cities(g, (const int8_t (*)[4])link, &floor, open);
     /* The class grows one partial city: try each open city as that one (and none). */
     double best = rest_from(tn, s, NONE_ID, floor);
     for (int c = 0; c < nopen && best >= 0; c++) {
