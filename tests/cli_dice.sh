@@ -50,5 +50,21 @@ expect 2 "turn" "$KARK" solve carcassonne-dice --turn 4
 printf 'game carcassonne-dice\nplayers 2\nset placement=touching\n' >"$tmp/touch.rec"
 expect 2 "placement=anywhere" "$KARK" solve carcassonne-dice --turn 1 --record "$tmp/touch.rec"
 
+# --agent: single turns measured against the solver. greedy:eval=deep plays the class's
+# best policy, so its control-variate estimate is the class optimum (8.551523) give or take
+# a few hundredths; the output is the same for any --threads; bad uses are one-line errors.
+a=$("$KARK" solve carcassonne-dice --agent greedy:eval=deep --turns 6 --seed 2 --threads 1)
+b=$("$KARK" solve carcassonne-dice --agent greedy:eval=deep --turns 6 --seed 2 --threads 2)
+strip() { sed 's/"seconds".*//'; }
+check "solve --agent is the same for 1 and 2 threads: $a / $b" test "$(echo "$a" | strip)" = "$(echo "$b" | strip)"
+est=$(echo "$a" | sed -n 's/.*"estimate":\([0-9.]*\),.*/\1/p')
+check "greedy:eval=deep's estimate $est is the class optimum 8.5515 within 0.1" \
+    awk -v e="$est" 'BEGIN { exit !(e > 8.45 && e < 8.65) }'
+check "solve --agent reports the class optimum" eval 'echo "$a" | grep -q "\"class_optimum\":8.551523,"'
+expect 2 "unknown agent 'nobody'" "$KARK" solve carcassonne-dice --agent nobody --turns 2
+expect 2 "only carcassonne-dice" "$KARK" solve othellino --agent greedy
+expect 2 "do not combine" "$KARK" solve carcassonne-dice --agent greedy --turn 2
+expect 2 "turns" "$KARK" solve carcassonne-dice --agent greedy --turns 1
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
