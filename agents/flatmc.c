@@ -100,7 +100,7 @@ static void flatmc_destroy(struct kk_agent *self)
 }
 
 static const char *const flatmc_rewards[] = {"win", "margin", "mix", NULL};
-static const char *const flatmc_rollouts[] = {"random", "greedy", "policy", NULL};
+static const char *const flatmc_rollouts[] = {"random", "greedy", "policy", "none", NULL};
 static const char *const flatmc_cuts[] = {"moves", "turn", NULL};
 static const char *const flatmc_views[] = {"iset", "peek", NULL};
 static const char *const flatmc_scales[] = {"sd", "none", NULL};
@@ -116,7 +116,8 @@ static const struct kk_agent_opt flatmc_opts[] = {
      "mix: the mean of the two"},
     {"rollout", "random", 0, 0, 0, flatmc_rollouts,
      "playout policy: uniform random, epsilon-greedy on the game's evaluation, or the "
-     "game's own cheap heuristic (policy, games that have one)"},
+     "game's own cheap heuristic (policy, games that have one); none: no playout, the "
+     "move's result is rated by evaluation"},
     {"epsilon", "0.1", 0, 1, 0, NULL, "greedy and policy rollouts: probability of a random move"},
     {"depth", "0", 0, 100000, 1, NULL,
      "moves per playout before scoring by evaluation (0: play to the end)"},

@@ -1374,7 +1374,7 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
 }
 
 static const char *const mcts_rewards[] = {"win", "margin", "mix", NULL};
-static const char *const mcts_rollouts[] = {"random", "greedy", "policy", NULL};
+static const char *const mcts_rollouts[] = {"random", "greedy", "policy", "none", NULL};
 static const char *const mcts_cuts[] = {"moves", "turn", NULL};
 static const char *const mcts_chance[] = {"open", "explicit", "pooled", "seen", NULL};
 static const char *const mcts_scales[] = {"sd", "none", NULL};
@@ -1411,7 +1411,8 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
     [OPT_ROLLOUT] = {"rollout", "random", 0, 0, 0, mcts_rollouts,
                      "playout policy: uniform random, epsilon-greedy on the evaluation, or "
                      "the game's own cheap heuristic (policy, games that have one), taking a "
-                     "random move with probability epsilon"},
+                     "random move with probability epsilon; none: no playout, a new leaf is "
+                     "rated by evaluation at once"},
     [OPT_EPSILON] = {"epsilon", "0.1", 0, 1, 0, NULL,
                      "greedy and policy playouts: probability of a random move instead"},
     [OPT_DEPTH] = {"depth", "0", 0, 100000, 1, NULL,

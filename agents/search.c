@@ -182,7 +182,10 @@ void kk_search_returns_with(struct kk_search_scratch *sc, const void *state,
 int kk_search_rollout_policy(const struct kk_game *g, double value, enum kk_rollout *out,
                              kk_error *err)
 {
-    *out = value == 0 ? KK_ROLLOUT_RANDOM : value == 1 ? KK_ROLLOUT_GREEDY : KK_ROLLOUT_POLICY;
+    *out = value == 0   ? KK_ROLLOUT_RANDOM
+           : value == 1 ? KK_ROLLOUT_GREEDY
+           : value == 2 ? KK_ROLLOUT_POLICY
+                        : KK_ROLLOUT_NONE;
     if (*out == KK_ROLLOUT_POLICY && !g->policy_move)
         return kk_fail(err, "rollout=policy: %s has no playout policy of its own (use random "
                             "or greedy)", g->name);
@@ -205,7 +208,7 @@ void kk_search_playout(struct kk_search_scratch *sc, void *state,
         return;
     }
     int moves_made = 0, first = -1;
-    for (;;) {
+    for (; po->policy != KK_ROLLOUT_NONE;) {
         int who = g->to_move(state);
         if (who == KK_TERMINAL)
             break;

@@ -11,7 +11,8 @@
 enum kk_greedy_mode { KK_GREEDY_OWN, KK_GREEDY_DIFF };
 
 /* Playout (rollout) policies. */
-enum kk_rollout { KK_ROLLOUT_RANDOM, KK_ROLLOUT_GREEDY, KK_ROLLOUT_POLICY };
+/* Playout (rollout) policies; NONE: no playout, the leaf is rated by evaluation at once. */
+enum kk_rollout { KK_ROLLOUT_RANDOM, KK_ROLLOUT_GREEDY, KK_ROLLOUT_POLICY, KK_ROLLOUT_NONE };
 
 /* Per-thread scratch: a move list, outcome probabilities, and two spare states. */
 struct kk_search_scratch {
@@ -60,8 +61,8 @@ struct kk_playout_opts {
                      * to move (the end of that seat's turn) */
 };
 
-/* The rollout option's value (random, greedy, policy) as a policy; an error when the game
- * has no playout policy of its own. */
+/* The rollout option's value (random, greedy, policy, none) as a policy; an error when the
+ * game has no playout policy of its own. */
 int kk_search_rollout_policy(const struct kk_game *g, double value, enum kk_rollout *out,
                              kk_error *err);
 

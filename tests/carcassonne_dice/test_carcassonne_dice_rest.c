@@ -190,8 +190,36 @@ static void horizon(void)
     CHECK(nodes[1] > 1 + n);
 }
 
+/* rollout=none: a playout that makes no move rates the state as it stands. */
+static void no_rollout(void)
+{
+    const struct kk_game *g = &kk_game_carcassonne_dice;
+    struct dice_state s, t;
+    kk_test_new_game(g, &s, 2, NULL, 0);
+    kk_rng rng;
+    kk_rng_seed(&rng, 9, 0);
+    g->apply(&s, g->sample_chance(&s, &rng));
+    struct kk_search_scratch sc;
+    kk_error err = {{0}};
+    CHECK_EQ_INT(kk_search_scratch_init(&sc, g, &err), 0);
+    CHECK_EQ_INT(kk_search_deep_option(&sc, 1, &err), 0);
+    struct kk_playout_opts po = {KK_REWARD_MARGIN, KK_ROLLOUT_NONE, 0, 0, 0};
+    double ret[KK_MAX_SEATS], want[KK_MAX_SEATS];
+    t = s;
+    kk_search_playout(&sc, &t, &po, &rng, ret, NULL, NULL, NULL, 0);
+    CHECK(memcmp(&t, &s, sizeof s) == 0);
+    kk_search_returns_with(&sc, &s, KK_REWARD_MARGIN, want);
+    CHECK(ret[0] == want[0] && ret[1] == want[1]);
+    /* The deep values: seat 0 mid-turn against seat 1's fresh turn to come. */
+    double v0 = kk_search_value(&sc, &s, 0), v1 = kk_search_value(&sc, &s, 1);
+    CHECK(fabs(v1 - 8752401690790867666332.0 / pow(6.0, 27)) < 1e-9);
+    CHECK(fabs(want[0] - (0.5 + 0.5 * (v0 - v1) / g->score_scale)) < 1e-12);
+    kk_search_scratch_free(&sc);
+}
+
 int main(void)
 {
+    no_rollout();
     margins_across_turn_end();
     horizon();
     other_rules();
