@@ -99,10 +99,11 @@ struct kk_game {
      * Draws only from rng (ties). NULL: the game has none. */
     kk_move (*policy_move)(const void *state, kk_rng *rng);
     /* A deeper evaluation that keeps tables between calls (agents' `eval=deep`), for a game
-     * whose better estimate needs sub-solutions cached. deep_open makes a context for the
-     * rules of state: NULL with err set when memory runs out, NULL with err untouched when
-     * these rules are outside what it handles (evaluate() then stands). deep_evaluate rates
-     * like evaluate(), in the same units; deep_close frees the context. All three or none. */
+     * whose better estimate needs sub-solutions cached. deep_open makes a context (NULL
+     * with err set only when memory runs out); deep_evaluate rates like evaluate(), in the
+     * same units, any state of the game under any rules (an agent meets several variants in
+     * a sweep: the context follows them, and may fall back to evaluate() for rules it does
+     * not handle); deep_close frees the context. All three or none. */
     void *(*deep_open)(const void *state, kk_error *err);
     double (*deep_evaluate)(void *ctx, const void *state, int seat);
     void (*deep_close)(void *ctx);

@@ -1,6 +1,8 @@
 /* The greedy evaluation of the dice game: a seat's total, plus for the player whose turn
  * it is the value of the turn so far, which is the larger of the largest closed city's
  * points and the chance-weighted points of each open city (rules doc, "Evaluation"). */
+#include <stdlib.h>
+
 #include "dice.h"
 #include "solve.h"
 
@@ -171,14 +173,59 @@ double dice_evaluate(const void *state, int seat)
 
 /* The single-turn solver's class (engine/dice/turn.c) answers for the rest of the turn in
  * play: the same total and knight as dice_evaluate, with the turn's part the expected points
- * of the best policy of the class from here instead of the chance-weighted open city. The
- * class needs the default placement and set-aside rules. */
+ * of the best policy of the class from here instead of the chance-weighted open city. One
+ * agent may meet several rules (a balance sweep reuses its agents across variants), so the
+ * context follows the rules of the states it is shown: a solver for the faces of the last
+ * rules seen, or none under rules the class does not fit (placement=touching,
+ * set_aside=one), where the greedy evaluation stands. */
+struct dice_deep {
+    struct dice_turn *tn;
+    struct dice_state rules; /* the rules tn was made for (valid once `seen`) */
+    int seen;
+};
+
+static int same_rules(const struct dice_state *a, const struct dice_state *b)
+{
+    if (a->num_kinds != b->num_kinds || a->touching != b->touching ||
+        a->set_aside_one != b->set_aside_one)
+        return 0;
+    for (int k = 0; k < a->num_kinds; k++)
+        if (a->kind_layout[k] != b->kind_layout[k] || a->kind_slots[k] != b->kind_slots[k])
+            return 0;
+    return 1;
+}
+
 void *dice_deep_open(const void *state, kk_error *err)
 {
-    const struct dice_state *s = state;
-    if (s->touching || s->set_aside_one)
-        return NULL;
-    return dice_turn_open(s, 0, err);
+    (void)state;
+    struct dice_deep *d = calloc(1, sizeof *d);
+    if (!d)
+        kk_fail(err, "out of memory for the dice game's deep evaluation");
+    return d;
+}
+
+void dice_deep_close(void *ctx)
+{
+    struct dice_deep *d = ctx;
+    if (d && d->tn)
+        dice_turn_close(d->tn);
+    free(d);
+}
+
+/* The solver for the rules of s, NULL when the class does not fit them or memory ran out. */
+static struct dice_turn *solver_for(struct dice_deep *d, const struct dice_state *s)
+{
+    if (!d->seen || !same_rules(&d->rules, s)) {
+        if (d->tn)
+            dice_turn_close(d->tn);
+        d->tn = NULL;
+        d->rules = *s;
+        d->seen = 1;
+        kk_error err;
+        if (!s->touching && !s->set_aside_one)
+            d->tn = dice_turn_open(s, 0, &err);
+    }
+    return d->tn;
 }
 
 /* Values must agree across the end of a turn, or a search would prefer lines that put the
@@ -191,20 +238,23 @@ void *dice_deep_open(const void *state, kk_error *err)
 double dice_deep_evaluate(void *ctx, const void *state, int seat)
 {
     const struct dice_state *s = state;
+    struct dice_turn *tn = solver_for(ctx, s);
+    if (!tn)
+        return dice_evaluate(state, seat);
     double v = s->total[seat];
     if (s->phase == DICE_PHASE_OVER)
         return v + (s->held[seat] ? DICE_KNIGHT_VALUE : 0.0);
     double turn;
     if (seat == s->seat) {
         v += s->held[seat] ? DICE_KNIGHT_VALUE : 0.0; /* banked this turn */
-        turn = dice_turn_rest(ctx, s);
+        turn = dice_turn_rest(tn, s);
         if (s->doubled)
             turn *= 2;
     } else if (seat > s->seat) {
         int dice = DICE_COUNT;
         for (int p = 0; p < s->players; p++)
             dice -= p != seat && s->held[p];
-        turn = dice_turn_start(ctx, dice);
+        turn = dice_turn_start(tn, dice);
         if (s->held[seat])
             turn *= 2;
     } else {
@@ -213,9 +263,4 @@ double dice_deep_evaluate(void *ctx, const void *state, int seat)
     if (turn < 0) /* out of memory: the plain evaluation */
         return dice_evaluate(state, seat);
     return v + turn;
-}
-
-void dice_deep_close(void *ctx)
-{
-    dice_turn_close(ctx);
 }
