@@ -21,7 +21,8 @@
 
 static void help(void)
 {
-    printf("usage: kark solve GAME [--record FILE] [--tt-mb N] [--pv] [--turn THROWS]\n\n"
+    printf("usage: kark solve GAME [--record FILE] [--tt-mb N] [--pv] [--turn THROWS]\n"
+           "       kark solve carcassonne-dice --agent SPEC [--turns N] [--seed S] [--threads T]\n\n"
            "Solves GAME from its start, or from the end of the game record FILE, with\n"
            "perfect play on both sides, and prints\n"
            "  {\"value\":V,\"best\":\"MOVE\",\"nodes\":N,\"seconds\":S,\"cpu_seconds\":C}\n"
