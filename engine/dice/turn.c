@@ -753,7 +753,6 @@ static double rest_from(struct turn *tn, const struct dice_state *s, uint32_t id
     if (reach_from(tn, id, shown5, 0, rc) != 0)
         return -1;
     double best = 0;
-    /* rc may be refilled by nothing below (value() never touches reach[0]). */
     for (int i = 0; i < rc->n; i++) {
         double v = rest_after(tn, rc->id[i], floor, hand - rc->added[i], left);
         if (v > best)
