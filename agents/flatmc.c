@@ -100,11 +100,9 @@ static void flatmc_destroy(struct kk_agent *self)
 }
 
 static const char *const flatmc_rewards[] = {"win", "margin", "mix", NULL};
-static const char *const flatmc_rollouts[] = {"random", "greedy", "policy", "none", NULL};
 static const char *const flatmc_cuts[] = {"moves", "turn", NULL};
 static const char *const flatmc_views[] = {"iset", "peek", NULL};
 static const char *const flatmc_scales[] = {"sd", "none", NULL};
-static const char *const flatmc_evals[] = {"game", "deep", NULL};
 
 static const struct kk_agent_opt flatmc_opts[] = {
     {"playouts", "1000", 1, 10000000, 1, NULL, "playouts per decision, over all root moves"},
@@ -114,7 +112,7 @@ static const struct kk_agent_opt flatmc_opts[] = {
     {"reward", "margin", 0, 0, 0, flatmc_rewards,
      "win: 1/k for a k-way shared win, else 0; margin: normalised score difference; "
      "mix: the mean of the two"},
-    {"rollout", "random", 0, 0, 0, flatmc_rollouts,
+    {"rollout", "random", 0, 0, 0, kk_search_rollout_names,
      "playout policy: uniform random, epsilon-greedy on the game's evaluation, or the "
      "game's own cheap heuristic (policy, games that have one); none: no playout, the "
      "move's result is rated by evaluation"},
@@ -130,7 +128,7 @@ static const struct kk_agent_opt flatmc_opts[] = {
     {"cut", "moves", 0, 0, 0, flatmc_cuts,
      "where a playout stops before the end: moves, after depth moves; turn, also as soon as "
      "a seat other than the playout's first mover is to move"},
-    {"eval", "game", 0, 0, 0, flatmc_evals,
+    {"eval", "game", 0, 0, 0, kk_search_eval_names,
      "how a cut playout rates its state: game, the game's evaluation; deep, its deeper "
      "evaluation with tables kept for the whole game (games that have one)"},
 };

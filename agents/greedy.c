@@ -42,7 +42,6 @@ static void greedy_destroy(struct kk_agent *self)
 
 static const char *const greedy_modes[] = {"own", "diff", NULL};
 static const char *const greedy_views[] = {"sample", "peek", NULL};
-static const char *const greedy_evals[] = {"game", "deep", NULL};
 
 static const struct kk_agent_opt greedy_opts[] = {
     {"value", "own", 0, 0, 0, greedy_modes,
@@ -50,7 +49,7 @@ static const struct kk_agent_opt greedy_opts[] = {
     {"view", "sample", 0, 0, 0, greedy_views,
      "hidden-information games: sample rates moves in a determinization of what the mover "
      "sees; peek rates them in the true state: CHEATING, a baseline only"},
-    {"eval", "game", 0, 0, 0, greedy_evals,
+    {"eval", "game", 0, 0, 0, kk_search_eval_names,
      "game: the game's evaluation; deep: its deeper evaluation with tables kept for the "
      "whole game (games that have one: the dice game's single-turn solver)"},
 };

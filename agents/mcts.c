@@ -1374,7 +1374,6 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
 }
 
 static const char *const mcts_rewards[] = {"win", "margin", "mix", NULL};
-static const char *const mcts_rollouts[] = {"random", "greedy", "policy", "none", NULL};
 static const char *const mcts_cuts[] = {"moves", "turn", NULL};
 static const char *const mcts_chance[] = {"open", "explicit", "pooled", "seen", NULL};
 static const char *const mcts_scales[] = {"sd", "none", NULL};
@@ -1384,7 +1383,6 @@ static const char *const mcts_expand[] = {"random", "greedy", NULL};
 static const char *const mcts_views[] = {"iset", "sample", "peek", NULL};
 static const char *const mcts_opponents[] = {"auto", "iset", "pooled", NULL};
 static const char *const mcts_finals[] = {"visits", "mix", NULL};
-static const char *const mcts_evals[] = {"game", "deep", NULL};
 static const char *const mcts_horizons[] = {"game", "turn", NULL};
 enum { VIEW_ISET, VIEW_SAMPLE, VIEW_PEEK };
 
@@ -1408,7 +1406,7 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
     [OPT_REWARD] = {"reward", "margin", 0, 0, 0, mcts_rewards,
                     "win: 1/k for a k-way shared win, else 0; margin: 0.5 + 0.5 * (own score "
                     "- best other) / score scale, clamped to [0, 1]; mix: the mean of the two"},
-    [OPT_ROLLOUT] = {"rollout", "random", 0, 0, 0, mcts_rollouts,
+    [OPT_ROLLOUT] = {"rollout", "random", 0, 0, 0, kk_search_rollout_names,
                      "playout policy: uniform random, epsilon-greedy on the evaluation, or "
                      "the game's own cheap heuristic (policy, games that have one), taking a "
                      "random move with probability epsilon; none: no playout, a new leaf is "
@@ -1474,10 +1472,11 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
                  "where a playout stops before the end: moves, after depth moves; turn, also "
                  "as soon as a seat other than the playout's first mover is to move (the end "
                  "of that seat's turn, for games whose turns are several moves)"},
-    [OPT_EVAL] = {"eval", "game", 0, 0, 0, mcts_evals,
-                  "how leaves and greedy expansion rate a state: game, the game's evaluation; "
+    [OPT_EVAL] = {"eval", "game", 0, 0, 0, kk_search_eval_names,
+                  "how leaves and cut playouts rate a state: game, the game's evaluation; "
                   "deep, the game's deeper evaluation with tables kept for the whole game "
-                  "(games that have one: the dice game's single-turn solver)"},
+                  "(games that have one: the dice game's single-turn solver); greedy "
+                  "expansion keeps the game's evaluation"},
     [OPT_HORIZON] = {"horizon", "game", 0, 0, 0, mcts_horizons,
                      "game: the tree grows through every seat's decisions; turn: an "
                      "iteration stops where a seat other than the searching one is to decide "
@@ -1507,12 +1506,8 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.pooled_chance = vals[OPT_CHANCE] == 2;
     p.seen_chance = vals[OPT_CHANCE] == 3;
     p.scale_sd = vals[OPT_SCALE] == 0;
-    p.deep = vals[OPT_EVAL] != 0;
+    p.deep = vals[OPT_EVAL] != 0; /* checked against the game by kk_search_deep_option */
     p.turn_horizon = vals[OPT_HORIZON] != 0;
-    if (p.deep && !g->deep_evaluate) {
-        kk_fail(err, "eval=deep: %s has no deep evaluation (use eval=game)", g->name);
-        return NULL;
-    }
     p.decoupled = vals[OPT_SIM] != SIMOPT_SEQUENTIAL && g->simultaneous != NULL;
     p.sim_rule = vals[OPT_SIM] == SIMOPT_RM     ? SIM_RM
                  : vals[OPT_SIM] == SIMOPT_EXP3 ? SIM_EXP3

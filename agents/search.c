@@ -50,7 +50,8 @@ double kk_search_value(struct kk_search_scratch *sc, const void *state, int seat
     if (!sc->deep)
         return g->evaluate(state, seat);
     if (sc->deep_state == 0) {
-        /* Out of memory leaves evaluate() standing, as rules it does not handle do. */
+        /* Out of memory leaves evaluate() standing (the game's deep evaluation handles
+         * every rules variant itself). */
         kk_error err;
         sc->deep_ctx = g->deep_open(state, &err);
         sc->deep_state = sc->deep_ctx ? 1 : 2;
@@ -178,6 +179,9 @@ void kk_search_returns_with(struct kk_search_scratch *sc, const void *state,
 {
     returns(sc->game, sc, state, reward, out);
 }
+
+const char *const kk_search_rollout_names[] = {"random", "greedy", "policy", "none", NULL};
+const char *const kk_search_eval_names[] = {"game", "deep", NULL};
 
 int kk_search_rollout_policy(const struct kk_game *g, double value, enum kk_rollout *out,
                              kk_error *err)

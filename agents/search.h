@@ -23,7 +23,7 @@ struct kk_search_scratch {
     void *tmp;       /* state_size bytes */
     void *tmp2;      /* state_size bytes */
     /* eval=deep: the game's deep evaluation, opened at the first state rated (deep_state:
-     * 0 not yet, 1 open, 2 not available for these rules, so evaluate() stands). */
+     * 0 not yet, 1 open, 2 opening ran out of memory, so evaluate() stands). */
     int deep;
     int deep_state;
     void *deep_ctx;
@@ -61,8 +61,13 @@ struct kk_playout_opts {
                      * to move (the end of that seat's turn) */
 };
 
-/* The rollout option's value (random, greedy, policy, none) as a policy; an error when the
- * game has no playout policy of its own. */
+/* The choices of the search agents' `rollout` option, in the order of enum kk_rollout, and
+ * of their `eval` option (game, deep: the value kk_search_deep_option takes). */
+extern const char *const kk_search_rollout_names[];
+extern const char *const kk_search_eval_names[];
+
+/* The rollout option's value (an index into kk_search_rollout_names) as a policy; an error
+ * when the game has no playout policy of its own. */
 int kk_search_rollout_policy(const struct kk_game *g, double value, enum kk_rollout *out,
                              kk_error *err);
 
