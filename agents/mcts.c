@@ -23,6 +23,13 @@
  * place of the parent's visits (the ISMCTS rule). With chance=explicit, sampled outcomes
  * become child nodes.
  *
+ * Games with a deep evaluation fair over chance (the dice game) can have the luck of each
+ * drawn outcome taken out of the returns above it (cv=deep, a control variate; see
+ * kk_search_chance), keep a bounded set of outcomes per chance node (chance=explicit with
+ * cwiden: progressive widening of chance nodes) and grow a node's decision only after some
+ * visits (grow), so a leaf rated by an evaluation that looks ahead is not replaced by the
+ * mean of a few children added in the cheap evaluation's order.
+ *
  * Exploration is scale-free by default: the UCB bonus is multiplied by the observed sd of
  * the chooser's returns in this search. Simultaneous rounds are searched by decoupled UCT
  * (sim=decoupled): each seat of a round chooses among its own children of the round's node.
@@ -88,6 +95,8 @@ struct mcts_params {
                             them (view_event), so a draw it cannot see splits no node */
     int scale_sd;        /* exploration term scaled by the observed sd of returns */
     int deep;            /* eval=deep: leaves and playouts rated by the game's deep evaluation */
+    int cv;              /* cv=deep: returns less the luck of the chance outcomes drawn after
+                            each node (a control variate from the deep evaluation) */
     int turn_horizon;    /* horizon=turn: the tree ends where another seat is to decide */
     int decoupled;       /* simultaneous rounds searched as joint decisions (decoupled UCT) */
     int sim_rule;        /* how a seat of a round selects: SIM_UCB, SIM_RM or SIM_EXP3 */
@@ -96,6 +105,9 @@ struct mcts_params {
     int threads;
     int reuse;
     double widen, widen_exp;
+    double cwiden, cwiden_exp; /* chance=explicit: progressive widening of chance nodes */
+    int expand_visits;   /* a decision below a tree node is grown once the node has this many
+                            visits (0: at once) */
     int expand_greedy;   /* expansion order: best evaluation first instead of random */
     int nodes;           /* pool capacity per thread; 0: automatic */
     int determinize;     /* ismcts */
@@ -156,6 +168,8 @@ struct mcts_tree {
     struct kk_search_scratch sc;
     int32_t *path;        /* node indices from the root, cap entries */
     int32_t *path_played; /* AMAF: played[] length when the path reached each node */
+    double *path_cv;      /* cv=deep: the scratch's cv_sum of the node's seat when the path
+                             reached it (what was drawn before its move is not its luck) */
     int8_t *played_seat;
     kk_move *played_move;
     struct mcts_lset set;  /* the legal moves of the node being visited (in sc.moves) */
@@ -764,6 +778,31 @@ static void sim_learn(struct mcts_tree *t, const struct mcts_params *p, const do
     }
 }
 
+/* chance=explicit with cwiden > 0: at a chance node that already has
+ * ceil(cwiden * visits^cwiden_exp) outcome children, the least visited of them (the first
+ * stored among ties), to be followed instead of a fresh draw; MCTS_NO_NODE while a new
+ * draw is allowed. Progressive widening of chance nodes (Couetoux et al. 2011, "double
+ * progressive widening"): the outcomes kept were drawn from the true distribution and are
+ * visited in turn, so the mean over them stays unbiased while the trees below them are
+ * revisited and grow, where fresh draws of a throw of many dice would almost never meet
+ * the same outcome twice. With cv=deep the luck of the outcomes kept is taken out of the
+ * returns above them. */
+static int32_t chance_widened(struct mcts_tree *t, const struct mcts_params *p, int32_t node)
+{
+    int32_t head = group_lookup(t, node, MCTS_CHANCE_SEAT, 0);
+    if (head == MCTS_NO_NODE)
+        return MCTS_NO_NODE;
+    int kept = 0;
+    int32_t least = MCTS_NO_NODE;
+    for (int32_t c = head; c != MCTS_NO_NODE; c = t->nodes[c].next_sibling) {
+        kept++;
+        if (least == MCTS_NO_NODE || t->nodes[c].visits <= t->nodes[least].visits)
+            least = c; /* children are newest first: ties go to the first stored */
+    }
+    double allowed = ceil(p->cwiden * pow((double)t->nodes[node].visits, p->cwiden_exp));
+    return kept >= allowed ? least : MCTS_NO_NODE;
+}
+
 /* One iteration: determinize or copy, descend, expand one node, play out, back up. */
 static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const struct mcts_params *p,
                          const void *root_state, int observer)
@@ -792,7 +831,9 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
     int opp_split = p->opp_iset && !(p->opp_auto && g->players(root_state) < 3);
     int exact = !(p->determinize && g->sample_view) && !opp_split;
     t->nsimrec = t->nsimkid = 0;
+    memset(t->sc.cv_sum, 0, sizeof t->sc.cv_sum);
     t->path[depth] = 0;
+    t->path_cv[depth] = 0;
     t->path_played[depth++] = 0;
     int at_horizon = 0;
     for (;;) {
@@ -806,11 +847,25 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
         int at_root = first;
         first = 0;
         if (who == KK_CHANCE) {
+            int32_t stored = p->explicit_chance && p->cwiden > 0 && exact
+                                 ? chance_widened(t, p, node)
+                                 : MCTS_NO_NODE;
+            if (stored != MCTS_NO_NODE) {
+                /* Chance widening: this node has all the outcomes it may have for its
+                 * visits; go on below one of them (valid here: the state is a function of
+                 * the path). */
+                kk_search_chance(&t->sc, s, t->nodes[stored].move);
+                node = stored;
+                t->path[depth] = stored;
+                t->path_cv[depth] = 0;
+                t->path_played[depth++] = num_played;
+                continue;
+            }
             kk_move o = g->sample_chance(s, &t->rng);
             uint32_t seen = p->pooled_chance || p->explicit_chance
                                 ? 0
                                 : chance_seen(t, g, s, o, p->seen_chance, observer);
-            g->apply(s, o);
+            kk_search_chance(&t->sc, s, o);
             if (!p->explicit_chance) {
                 if (!p->pooled_chance && (seen || !p->seen_chance))
                     ckey = chance_key_add(ckey, (kk_move)seen);
@@ -822,9 +877,12 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
                 break; /* pool full: off the tree, play out from here */
             node = c;
             t->path[depth] = c;
+            t->path_cv[depth] = 0;
             t->path_played[depth++] = num_played;
             continue;
         }
+        if (p->expand_visits > 0 && !at_root && t->nodes[node].visits < p->expand_visits)
+            break; /* a young node is rated as it stands (by the playout), not grown */
         uint32_t key = ckey;
         int split = opp_split && who != observer;
         if (split) {
@@ -925,6 +983,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             }
             g->apply(s, m);
             t->path[depth] = c;
+            t->path_cv[depth] = t->sc.cv_sum[who];
             t->path_played[depth++] = num_played;
             break;
         }
@@ -939,6 +998,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
         }
         g->apply(s, m);
         t->path[depth] = best;
+        t->path_cv[depth] = t->sc.cv_sum[who];
         t->path_played[depth++] = num_played;
         /* The mover's commitment goes on (a compound one) when it is still pending in the
          * same round; a mask of new seats would be the next round. (A next round of the
@@ -978,6 +1038,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             if (c == MCTS_NO_NODE)
                 break; /* pool full: off the tree, play out from here */
             t->path[depth] = c;
+            t->path_cv[depth] = t->path_cv[depth - 1];
             t->path_played[depth++] = num_played;
             best = c;
         }
@@ -994,12 +1055,18 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
         kk_search_playout(&t->sc, s, &p->po, &t->rng, ret, NULL, NULL, NULL, 0);
 
     sim_learn(t, p, ret);
+    /* cv=deep: a node's return less the luck drawn after it, which is the root's return
+     * less every draw's luck (ret from here on: also what the exploration scale learns
+     * from) plus the luck drawn before the node's move (path_cv). Without cv nothing was
+     * added and both terms are zero. */
+    for (int q = 0; q < g->players(root_state); q++)
+        ret[q] -= t->sc.cv_sum[q];
     explore_scale_update(t, ret, g->players(root_state));
     for (int d = 0; d < depth; d++) {
         struct mcts_node *nd = &t->nodes[t->path[d]];
         nd->visits++;
         if (nd->seat >= 0)
-            nd->value += ret[nd->seat];
+            nd->value += ret[nd->seat] + t->path_cv[d];
     }
     if (amaf) {
         /* A child of path node d gets an AMAF update when its seat made its move anywhere
@@ -1297,6 +1364,7 @@ static void tree_free(struct mcts_tree *t)
     kk_search_scratch_free(&t->sc);
     free(t->path);
     free(t->path_played);
+    free(t->path_cv);
     free(t->played_seat);
     free(t->played_move);
     lset_free(&t->set, 0);
@@ -1327,7 +1395,8 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
                       int cap, kk_error *err)
 {
     if (kk_search_scratch_init(&t->sc, g, err) != 0 ||
-        kk_search_deep_option(&t->sc, p->deep, err) != 0)
+        kk_search_deep_option(&t->sc, p->deep, err) != 0 ||
+        kk_search_cv_option(&t->sc, p->cv, err) != 0)
         return -1;
     t->cap = cap;
     t->nodes = malloc((size_t)cap * sizeof *t->nodes);
@@ -1338,6 +1407,7 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
     t->info = malloc(KK_INFO_KEY_MAX);
     t->path = malloc((size_t)(cap + 1) * sizeof *t->path);
     t->path_played = malloc((size_t)(cap + 1) * sizeof *t->path_played);
+    t->path_cv = malloc((size_t)(cap + 1) * sizeof *t->path_cv);
     int sets_ok = lset_alloc(&t->set, t->sc.moves, g->max_moves) == 0;
     sets_ok = lset_alloc(&t->root, NULL, g->max_moves) == 0 && sets_ok;
     t->logtab = malloc(MCTS_LOG_TABLE * sizeof *t->logtab);
@@ -1348,7 +1418,7 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
         for (int k = 0; k < MCTS_LOG_TABLE; k++)
             t->logtab[k] = log((double)k);
     int ok = t->nodes && (t->spare || !p->reuse) && t->tracked && t->work && t->sampled && t->info &&
-             t->path && t->path_played && sets_ok && t->logtab && t->gcache;
+             t->path && t->path_played && t->path_cv && sets_ok && t->logtab && t->gcache;
     if (p->rave > 0) {
         t->played_seat = malloc(MCTS_MAX_PLAYED * sizeof *t->played_seat);
         t->played_move = malloc(MCTS_MAX_PLAYED * sizeof *t->played_move);
@@ -1384,6 +1454,7 @@ static const char *const mcts_views[] = {"iset", "sample", "peek", NULL};
 static const char *const mcts_opponents[] = {"auto", "iset", "pooled", NULL};
 static const char *const mcts_finals[] = {"visits", "mix", NULL};
 static const char *const mcts_horizons[] = {"game", "turn", NULL};
+static const char *const mcts_cvs[] = {"off", "deep", NULL};
 enum { VIEW_ISET, VIEW_SAMPLE, VIEW_PEEK };
 
 /* Indices into the option table, shared by mcts and ismcts. */
@@ -1391,7 +1462,7 @@ enum {
     OPT_ITERS, OPT_MS, OPT_C, OPT_REWARD, OPT_ROLLOUT, OPT_EPSILON, OPT_DEPTH, OPT_CHANCE,
     OPT_RAVE, OPT_THREADS, OPT_REUSE, OPT_WIDEN, OPT_WIDEN_EXP, OPT_EXPAND, OPT_NODES,
     OPT_VIEW, OPT_SAMPLES, OPT_SCALE, OPT_SIM, OPT_OPPONENTS, OPT_FINAL, OPT_GAMMA, OPT_CUT,
-    OPT_EVAL, OPT_HORIZON, OPT_COUNT
+    OPT_EVAL, OPT_HORIZON, OPT_CV, OPT_CWIDEN, OPT_CWIDEN_EXP, OPT_GROW, OPT_COUNT
 };
 _Static_assert(OPT_COUNT <= KK_MAX_AGENT_OPTS, "raise KK_MAX_AGENT_OPTS in agent.h");
 
@@ -1483,6 +1554,20 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
                      "(after the chance events before it) and rates that state by evaluation, "
                      "with no playout: a planner of its own turn, for games whose evaluation "
                      "values the end of a turn (the dice game with eval=deep)"},
+    [OPT_CV] = {"cv", "off", 0, 0, 0, mcts_cvs,
+                "off; deep: a control variate on returns, each chance outcome's change of the "
+                "game's deep evaluation taken out of the returns of the nodes above it (zero "
+                "in expectation, so the same mean with the luck of the draws removed; games "
+                "whose deep evaluation is fair over chance events: the dice game)"},
+    [OPT_CWIDEN] = {"cwiden", "0", 0, 1000, 0, NULL,
+                    "chance=explicit: progressive widening of chance nodes, at most "
+                    "ceil(cwiden * visits^cwiden_exp) outcomes kept at a chance node, visited "
+                    "in turn once that many are kept (0: a fresh draw every visit)"},
+    [OPT_CWIDEN_EXP] = {"cwiden_exp", "0.5", 0, 1, 0, NULL, "chance widening exponent"},
+    [OPT_GROW] = {"grow", "0", 0, 1000000, 1, NULL,
+                  "visits a tree node needs before the decision below it gets children (with "
+                  "chance=explicit the node is a chance outcome); until then an iteration "
+                  "stops there and the playout rates it (0: grow at once)"},
     [OPT_GAMMA] = {"gamma", "0.1", 0.001, 1, 0, NULL,
                    "sim=rm/exp3: probability with which a seat of a simultaneous round tries a "
                    "uniformly random move instead of its bandit's strategy (exp3: also its "
@@ -1508,6 +1593,7 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.scale_sd = vals[OPT_SCALE] == 0;
     p.deep = vals[OPT_EVAL] != 0; /* checked against the game by kk_search_deep_option */
     p.turn_horizon = vals[OPT_HORIZON] != 0;
+    p.cv = vals[OPT_CV] != 0; /* checked against the game by kk_search_cv_option */
     p.decoupled = vals[OPT_SIM] != SIMOPT_SEQUENTIAL && g->simultaneous != NULL;
     p.sim_rule = vals[OPT_SIM] == SIMOPT_RM     ? SIM_RM
                  : vals[OPT_SIM] == SIMOPT_EXP3 ? SIM_EXP3
@@ -1522,7 +1608,11 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.threads = (int)vals[OPT_THREADS];
     p.widen = vals[OPT_WIDEN];
     p.widen_exp = vals[OPT_WIDEN_EXP];
+    p.cwiden = vals[OPT_CWIDEN];
+    p.cwiden_exp = vals[OPT_CWIDEN_EXP];
+    p.expand_visits = (int)vals[OPT_GROW];
     p.expand_greedy = vals[OPT_EXPAND] != 0;
+
     p.nodes = (int)vals[OPT_NODES];
     int view = (int)vals[OPT_VIEW];
     int hidden = kk_game_hidden(g);
@@ -1635,6 +1725,56 @@ long long kk_mcts_tree_nodes(const struct kk_agent *a)
     if (a->cls != &kk_agent_mcts && a->cls != &kk_agent_ismcts)
         return -1;
     return ((const struct mcts *)a)->tree[0].used;
+}
+
+int kk_mcts_tree_shape(const struct kk_agent *a, int min_visits, struct kk_mcts_shape *out)
+{
+    memset(out, 0, sizeof *out);
+    if (a->cls != &kk_agent_mcts && a->cls != &kk_agent_ismcts)
+        return -1;
+    const struct mcts_tree *t = &((const struct mcts *)a)->tree[0];
+    if (t->used == 0)
+        return 0;
+    int32_t *stack = malloc((size_t)t->used * sizeof *stack);
+    int *dep = malloc((size_t)t->used * sizeof *dep);
+    if (!stack || !dep) {
+        free(stack);
+        free(dep);
+        return -1;
+    }
+    int top = 0;
+    stack[top] = 0;
+    dep[top++] = 0;
+    while (top > 0) {
+        top--;
+        int32_t n = stack[top];
+        int d = dep[top];
+        const struct mcts_node *nd = &t->nodes[n];
+        if (nd->visits >= min_visits && nd->seat >= 0) {
+            out->visited++;
+            if (d > out->depth)
+                out->depth = d;
+        }
+        int outcomes = 0, decisions = 0;
+        for (int32_t h = nd->first_child; h != MCTS_NO_NODE; h = t->nodes[h].next_group)
+            for (int32_t c = h; c != MCTS_NO_NODE; c = t->nodes[c].next_sibling) {
+                outcomes += t->nodes[c].seat == MCTS_CHANCE_SEAT;
+                decisions += t->nodes[c].seat >= 0;
+                stack[top] = c;
+                dep[top++] = d + (t->nodes[c].seat >= 0);
+            }
+        if (n != 0 && decisions > 0 && nd->visits <= min_visits)
+            out->young_parents++;
+        if (outcomes > 0) {
+            double allow = ceil(sqrt(nd->visits > 1 ? nd->visits - 1.0 : 0.0));
+            double r = outcomes / (allow > 1 ? allow : 1);
+            if (r > out->widest)
+                out->widest = r;
+        }
+    }
+    free(stack);
+    free(dep);
+    return 0;
 }
 
 int kk_mcts_root_stats(const struct kk_agent *a, kk_move *moves, int32_t *visits, double *mean,

@@ -44,19 +44,67 @@ int kk_search_deep_option(struct kk_search_scratch *sc, double value, kk_error *
     return 0;
 }
 
+/* The deep evaluation's context, opened at the first use; NULL when memory ran out, which
+ * leaves evaluate() standing (the game's deep evaluation handles every rules variant
+ * itself). */
+static void *deep_context(struct kk_search_scratch *sc, const void *state)
+{
+    if (sc->deep_state == 0) {
+        kk_error err;
+        sc->deep_ctx = sc->game->deep_open(state, &err);
+        sc->deep_state = sc->deep_ctx ? 1 : 2;
+    }
+    return sc->deep_ctx;
+}
+
 double kk_search_value(struct kk_search_scratch *sc, const void *state, int seat)
 {
     const struct kk_game *g = sc->game;
-    if (!sc->deep)
-        return g->evaluate(state, seat);
-    if (sc->deep_state == 0) {
-        /* Out of memory leaves evaluate() standing (the game's deep evaluation handles
-         * every rules variant itself). */
-        kk_error err;
-        sc->deep_ctx = g->deep_open(state, &err);
-        sc->deep_state = sc->deep_ctx ? 1 : 2;
+    void *ctx = sc->deep ? deep_context(sc, state) : NULL;
+    return ctx ? g->deep_evaluate(ctx, state, seat) : g->evaluate(state, seat);
+}
+
+int kk_search_cv_option(struct kk_search_scratch *sc, double value, kk_error *err)
+{
+    sc->cv = value != 0;
+    if (sc->cv && !sc->game->deep_fair)
+        return kk_fail(err, "cv=deep: %s has no deep evaluation fair over chance events "
+                            "(use cv=off)", sc->game->name);
+    return 0;
+}
+
+/* The control variate of one outcome, per seat, in the units of a margin return
+ * 0.5 + 0.5 (v_s - v_best other) / scale: 0.5 (d_s - d_b) / scale, with d the change of the
+ * deep values and b the best other seat before the outcome (fixed before the draw, so every
+ * term is zero in expectation when the deep values are: whatever the reward, the returns
+ * keep their mean). With a single seat, 0.5 d_s / scale. To first order this is the
+ * outcome's change of the margin return itself, which is what makes it a good control. */
+void kk_search_chance(struct kk_search_scratch *sc, void *state, kk_move o)
+{
+    const struct kk_game *g = sc->game;
+    void *ctx = sc->cv ? deep_context(sc, state) : NULL;
+    if (!ctx || !g->deep_fair(ctx, state)) {
+        g->apply(state, o);
+        return;
     }
-    return sc->deep_ctx ? g->deep_evaluate(sc->deep_ctx, state, seat) : g->evaluate(state, seat);
+    int n = g->players(state);
+    double before[KK_MAX_SEATS];
+    int best_other[KK_MAX_SEATS];
+    for (int s = 0; s < n; s++)
+        before[s] = g->deep_evaluate(ctx, state, s);
+    for (int s = 0; s < n; s++) {
+        best_other[s] = -1;
+        for (int q = 0; q < n; q++)
+            if (q != s && (best_other[s] < 0 || before[q] > before[best_other[s]]))
+                best_other[s] = q;
+    }
+    g->apply(state, o);
+    double d[KK_MAX_SEATS];
+    for (int s = 0; s < n; s++)
+        d[s] = g->deep_evaluate(ctx, state, s) - before[s];
+    double k = 0.5 / (g->score_scale > 0 ? g->score_scale : 1);
+    for (int s = 0; s < n; s++)
+        sc->cv_sum[s] += k * (d[s] - (best_other[s] >= 0 ? d[best_other[s]] : 0));
 }
 
 double kk_search_objective(struct kk_search_scratch *sc, const void *state, int seat,
@@ -203,7 +251,7 @@ void kk_search_playout(struct kk_search_scratch *sc, void *state,
 {
     const struct kk_game *g = sc->game;
     if (po->policy == KK_ROLLOUT_RANDOM && po->depth == 0 && !po->turn_cut && !played_move &&
-        (g->playout || g->random_move)) {
+        !sc->cv && (g->playout || g->random_move)) {
         /* The common case (uniform playouts to the end, nothing recorded): the game's
          * fused playout, or the tight loop it stands for, one generator for chance and
          * moves; the same calls in the same order as below, so the same games. */
@@ -217,7 +265,7 @@ void kk_search_playout(struct kk_search_scratch *sc, void *state,
         if (who == KK_TERMINAL)
             break;
         if (who == KK_CHANCE) {
-            g->apply(state, g->sample_chance(state, rng));
+            kk_search_chance(sc, state, g->sample_chance(state, rng));
             continue;
         }
         if (po->depth > 0 && moves_made >= po->depth)

@@ -27,6 +27,14 @@ struct kk_search_scratch {
     int deep;
     int deep_state;
     void *deep_ctx;
+    /* cv=deep: a control variate on returns. Every chance outcome drawn through
+     * kk_search_chance adds to cv_sum, per seat, the change it made to the deep values (in
+     * return units); a search subtracts what was added after a node from that node's
+     * return. The change is zero in expectation over the outcome where the game's
+     * deep_fair says so (elsewhere nothing is added), so the returns keep their mean and
+     * lose the luck of the draws. */
+    int cv;
+    double cv_sum[KK_MAX_SEATS];
 };
 
 /* eval=deep asked for (an option value: 0 game, 1 deep): an error when the game has no deep
@@ -35,6 +43,14 @@ int kk_search_deep_option(struct kk_search_scratch *sc, double value, kk_error *
 
 /* The game's rating of state for seat: evaluate(), or with eval=deep its deep evaluation. */
 double kk_search_value(struct kk_search_scratch *sc, const void *state, int seat);
+
+/* cv=deep asked for (an option value: 0 off, 1 deep): an error when the game has no deep
+ * evaluation fair over chance events (kk_game deep_fair). */
+int kk_search_cv_option(struct kk_search_scratch *sc, double value, kk_error *err);
+
+/* Applies chance outcome o to state (a chance node); with cv on, adds its change of the
+ * returns' deep values to sc->cv_sum (see there). */
+void kk_search_chance(struct kk_search_scratch *sc, void *state, kk_move o);
 
 int kk_search_scratch_init(struct kk_search_scratch *sc, const struct kk_game *g, kk_error *err);
 void kk_search_scratch_free(struct kk_search_scratch *sc);
@@ -96,6 +112,21 @@ long long kk_mcts_kept_visits(const struct kk_agent *a);
 int kk_mcts_reuses(const struct kk_agent *a);
 /* Nodes in the first tree after the last search (-1 for other kinds). */
 long long kk_mcts_tree_nodes(const struct kk_agent *a);
+/* The shape of the first tree after the last search, for tests. Among its decision nodes
+ * visited at least min_visits times: their number and the most decisions on a path from
+ * the root to one. The nodes other than the root that have decision children but no more
+ * than min_visits visits (none when grow=g and min_visits=g: a node grows a decision only
+ * at g visits, and the iteration that grows it is one more). The largest ratio, over chance
+ * nodes (chance=explicit), of outcome children to ceil(sqrt(visits - 1)), at least 1: the
+ * most that chance widening with cwiden=1 and cwiden_exp=0.5 keeps, so at most 1 under it. */
+struct kk_mcts_shape {
+    long long visited;
+    int depth;
+    long long young_parents;
+    double widest;
+};
+/* Returns 0, or -1 for other kinds of agent (or no memory for the walk). */
+int kk_mcts_tree_shape(const struct kk_agent *a, int min_visits, struct kk_mcts_shape *out);
 /* The root of the last search, summed over trees, for each move legal in the state searched
  * (the game's order; max_moves entries each): the move, its visits, its mean return for the
  * mover, and with sim=rm/exp3 at a simultaneous decision its probability in the average

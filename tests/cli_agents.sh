@@ -103,6 +103,13 @@ for a in greedy:eval=deep mcts:iters=10,eval=deep ismcts:iters=10,eval=deep flat
     expect_error "eval=deep: othellino has no deep evaluation" \
         "$KARK" selfplay othellino --agents "$a,random" --games 1
 done
+# cv=deep needs a deep evaluation fair over chance events; the dice game's plays.
+for a in mcts:iters=10,cv=deep ismcts:iters=10,cv=deep; do
+    expect_error "cv=deep: carcassonne has no deep evaluation fair over chance events" \
+        "$KARK" selfplay carcassonne --agents "$a,random" --games 1
+done
+expect_out "" "$KARK" selfplay carcassonne-dice --games 1 --seed 3 \
+    --agents mcts:iters=30,cv=deep,chance=explicit,cwiden=1,grow=4,random
 
 # A peeking agent on a hidden-information game is marked in the tournament report.
 "$KARK" tournament cardcassonne --agents "mcts:iters=4,view=peek,greedy" --games 2 --seed 1 \

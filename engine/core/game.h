@@ -107,6 +107,13 @@ struct kk_game {
     void *(*deep_open)(const void *state, kk_error *err);
     double (*deep_evaluate)(void *ctx, const void *state, int seat);
     void (*deep_close)(void *ctx);
+    /* Optional, with the deep evaluation: 1 when deep_evaluate is fair over the chance event
+     * at state (a chance node), for every seat: its value there equals the probability-
+     * weighted mean of its values after each outcome, exactly or within a bound the game's
+     * tests state; 0 where it is not (a fallback to evaluate()). Agents' `cv=deep` takes
+     * each drawn outcome's change of the deep values out of a search's returns (a control
+     * variate), which keeps their mean only where this holds. */
+    int (*deep_fair)(void *ctx, const void *state);
     /* Fused random playout (needs random_move): plays state (any node) to the end exactly as
      *     while ((who = to_move(state)) != KK_TERMINAL)
      *         apply(state, who == KK_CHANCE ? sample_chance(state, chance)

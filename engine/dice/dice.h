@@ -238,6 +238,10 @@ double dice_evaluate(const void *state, int seat);
 void *dice_deep_open(const void *state, kk_error *err);
 double dice_deep_evaluate(void *ctx, const void *state, int seat);
 void dice_deep_close(void *ctx);
+/* kk_game deep_fair: 1 where the solver answers for the rules of state (not under
+ * placement=touching or set_aside=one, where dice_evaluate stands in); see eval.c for how
+ * fair. */
+int dice_deep_fair(void *ctx, const void *state);
 /* Chance-weighted points of the open city of the dice in `members` (list indices): the points it would
  * have with every hole filled, times the chance of filling them this turn (rules doc). */
 double dice_open_city_value(const struct dice_state *s, uint16_t members);

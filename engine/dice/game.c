@@ -452,6 +452,7 @@ const struct kk_game kk_game_carcassonne_dice = {
     .deep_open = dice_deep_open,
     .deep_evaluate = dice_deep_evaluate,
     .deep_close = dice_deep_close,
+    .deep_fair = dice_deep_fair,
     .check = dice_check,
     .draw = dice_draw,
     .svg = dice_svg,
