@@ -158,10 +158,7 @@ static void widening(void)
         kk_rng r;
         kk_rng_seed(&r, 8, 0);
         kk_move m = a->choose(a, &s, &r);
-        int legal = 0;
-        for (int k = 0; k < n; k++)
-            legal |= moves[k] == m;
-        CHECK(legal);
+        CHECK(kk_test_in_list(m, moves, n));
         CHECK_EQ_INT(kk_mcts_tree_shape(a, 8, &shape[i]), 0);
         printf("  %s: %lld decisions of 8 visits or more, %d deep; outcomes up to %.2f x "
                "sqrt(visits); %lld nodes grown below 9 visits\n", specs[i], shape[i].visited,

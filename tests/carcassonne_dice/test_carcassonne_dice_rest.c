@@ -192,10 +192,7 @@ static void horizon(void)
         kk_rng rng;
         kk_rng_seed(&rng, 3, 0);
         kk_move m = a->choose(a, &s, &rng);
-        int legal = 0;
-        for (int k = 0; k < n; k++)
-            legal |= moves[k] == m;
-        CHECK(legal);
+        CHECK(kk_test_in_list(m, moves, n));
         nodes[i] = kk_mcts_tree_nodes(a);
         kk_agent_destroy(a);
     }
