@@ -831,7 +831,8 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
     int opp_split = p->opp_iset && !(p->opp_auto && g->players(root_state) < 3);
     int exact = !(p->determinize && g->sample_view) && !opp_split;
     t->nsimrec = t->nsimkid = 0;
-    memset(t->sc.cv_sum, 0, sizeof t->sc.cv_sum);
+    if (p->cv)
+        memset(t->sc.cv_sum, 0, sizeof t->sc.cv_sum);
     t->path[depth] = 0;
     t->path_cv[depth] = 0;
     t->path_played[depth++] = 0;
@@ -854,7 +855,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
                 /* Chance widening: this node has all the outcomes it may have for its
                  * visits; go on below one of them (valid here: the state is a function of
                  * the path). */
-                kk_search_chance(&t->sc, s, t->nodes[stored].move);
+                kk_search_chance(&t->sc, s, t->nodes[stored].move); /* widening: rare */
                 node = stored;
                 t->path[depth] = stored;
                 t->path_cv[depth] = 0;
@@ -865,7 +866,10 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             uint32_t seen = p->pooled_chance || p->explicit_chance
                                 ? 0
                                 : chance_seen(t, g, s, o, p->seen_chance, observer);
-            kk_search_chance(&t->sc, s, o);
+            if (p->cv)
+                kk_search_chance(&t->sc, s, o);
+            else
+                g->apply(s, o);
             if (!p->explicit_chance) {
                 if (!p->pooled_chance && (seen || !p->seen_chance))
                     ckey = chance_key_add(ckey, (kk_move)seen);
@@ -1057,16 +1061,17 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
     sim_learn(t, p, ret);
     /* cv=deep: a node's return less the luck drawn after it, which is the root's return
      * less every draw's luck (ret from here on: also what the exploration scale learns
-     * from) plus the luck drawn before the node's move (path_cv). Without cv nothing was
-     * added and both terms are zero. */
-    for (int q = 0; q < g->players(root_state); q++)
-        ret[q] -= t->sc.cv_sum[q];
+     * from) plus the luck drawn before the node's move (path_cv). Without cv both are
+     * zero and skipped. */
+    if (p->cv)
+        for (int q = 0; q < g->players(root_state); q++)
+            ret[q] -= t->sc.cv_sum[q];
     explore_scale_update(t, ret, g->players(root_state));
     for (int d = 0; d < depth; d++) {
         struct mcts_node *nd = &t->nodes[t->path[d]];
         nd->visits++;
         if (nd->seat >= 0)
-            nd->value += ret[nd->seat] + t->path_cv[d];
+            nd->value += ret[nd->seat] + (p->cv ? t->path_cv[d] : 0);
     }
     if (amaf) {
         /* A child of path node d gets an AMAF update when its seat made its move anywhere
