@@ -1615,6 +1615,11 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.widen_exp = vals[OPT_WIDEN_EXP];
     p.cwiden = vals[OPT_CWIDEN];
     p.cwiden_exp = vals[OPT_CWIDEN_EXP];
+    if (p.cwiden > 0 && !p.explicit_chance) {
+        kk_fail(err, "cwiden=%g: chance widening needs chance=explicit (chance outcomes as "
+                     "tree nodes)", p.cwiden);
+        return NULL;
+    }
     p.expand_visits = (int)vals[OPT_GROW];
     p.expand_greedy = vals[OPT_EXPAND] != 0;
 

@@ -110,6 +110,7 @@ for a in mcts:iters=10,cv=deep ismcts:iters=10,cv=deep; do
 done
 expect_out "" "$KARK" selfplay carcassonne-dice --games 1 --seed 3 \
     --agents mcts:iters=30,cv=deep,chance=explicit,cwiden=1,grow=4,random
+expect_error "cwiden=2: chance widening needs chance=explicit" "$KARK" agents --check mcts:cwiden=2
 
 # A peeking agent on a hidden-information game is marked in the tournament report.
 "$KARK" tournament cardcassonne --agents "mcts:iters=4,view=peek,greedy" --games 2 --seed 1 \
