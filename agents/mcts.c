@@ -778,6 +778,13 @@ static void sim_learn(struct mcts_tree *t, const struct mcts_params *p, const do
     }
 }
 
+/* Progressive widening, of decisions (widen) and of chance nodes (cwiden): how many
+ * children a node visited `visits` times may have. */
+static double widen_allowed(double coef, double expo, int32_t visits)
+{
+    return ceil(coef * pow((double)visits, expo));
+}
+
 /* chance=explicit with cwiden > 0: at a chance node that already has
  * ceil(cwiden * visits^cwiden_exp) outcome children, the least visited of them (the first
  * stored among ties), to be followed instead of a fresh draw; MCTS_NO_NODE while a new
@@ -799,8 +806,9 @@ static int32_t chance_widened(struct mcts_tree *t, const struct mcts_params *p, 
         if (least == MCTS_NO_NODE || t->nodes[c].visits <= t->nodes[least].visits)
             least = c; /* children are newest first: ties go to the first stored */
     }
-    double allowed = ceil(p->cwiden * pow((double)t->nodes[node].visits, p->cwiden_exp));
-    return kept >= allowed ? least : MCTS_NO_NODE;
+    return kept >= widen_allowed(p->cwiden, p->cwiden_exp, t->nodes[node].visits)
+               ? least
+               : MCTS_NO_NODE;
 }
 
 /* One iteration: determinize or copy, descend, expand one node, play out, back up. */
@@ -855,7 +863,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
                 /* Chance widening: this node has all the outcomes it may have for its
                  * visits; go on below one of them (valid here: the state is a function of
                  * the path). */
-                kk_search_chance(&t->sc, s, t->nodes[stored].move); /* widening: rare */
+                kk_search_chance(&t->sc, s, t->nodes[stored].move);
                 node = stored;
                 t->path[depth] = stored;
                 t->path_cv[depth] = 0;
@@ -866,10 +874,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             uint32_t seen = p->pooled_chance || p->explicit_chance
                                 ? 0
                                 : chance_seen(t, g, s, o, p->seen_chance, observer);
-            if (p->cv)
-                kk_search_chance(&t->sc, s, o);
-            else
-                g->apply(s, o);
+            kk_search_chance(&t->sc, s, o);
             if (!p->explicit_chance) {
                 if (!p->pooled_chance && (seen || !p->seen_chance))
                     ckey = chance_key_add(ckey, (kk_move)seen);
@@ -970,8 +975,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             t->nodes[head].full = 1;
         int expand = untried > 0 && t->used < t->cap;
         if (expand && p->widen > 0 && navail > 0) {
-            double allowed = ceil(p->widen * pow((double)t->nodes[node].visits, p->widen_exp));
-            expand = navail < allowed;
+            expand = navail < widen_allowed(p->widen, p->widen_exp, t->nodes[node].visits);
         }
         if (expand) {
             t->nsimkid = kid0; /* expanding: no bandit decision here */

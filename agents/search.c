@@ -73,16 +73,26 @@ int kk_search_cv_option(struct kk_search_scratch *sc, double value, kk_error *er
     return 0;
 }
 
+/* The seat other than s with the largest val (the first of ties), -1 when s is alone. */
+static int best_other_seat(const double *val, int n, int s)
+{
+    int b = -1;
+    for (int q = 0; q < n; q++)
+        if (q != s && (b < 0 || val[q] > val[b]))
+            b = q;
+    return b;
+}
+
 /* The control variate of one outcome, per seat, in the units of a margin return
  * 0.5 + 0.5 (v_s - v_best other) / scale: 0.5 (d_s - d_b) / scale, with d the change of the
  * deep values and b the best other seat before the outcome (fixed before the draw, so every
  * term is zero in expectation when the deep values are: whatever the reward, the returns
  * keep their mean). With a single seat, 0.5 d_s / scale. To first order this is the
  * outcome's change of the margin return itself, which is what makes it a good control. */
-void kk_search_chance(struct kk_search_scratch *sc, void *state, kk_move o)
+void kk_search_chance_cv(struct kk_search_scratch *sc, void *state, kk_move o)
 {
     const struct kk_game *g = sc->game;
-    void *ctx = sc->cv ? deep_context(sc, state) : NULL;
+    void *ctx = deep_context(sc, state);
     if (!ctx || !g->deep_fair(ctx, state)) {
         g->apply(state, o);
         return;
@@ -92,12 +102,8 @@ void kk_search_chance(struct kk_search_scratch *sc, void *state, kk_move o)
     int best_other[KK_MAX_SEATS];
     for (int s = 0; s < n; s++)
         before[s] = g->deep_evaluate(ctx, state, s);
-    for (int s = 0; s < n; s++) {
-        best_other[s] = -1;
-        for (int q = 0; q < n; q++)
-            if (q != s && (best_other[s] < 0 || before[q] > before[best_other[s]]))
-                best_other[s] = q;
-    }
+    for (int s = 0; s < n; s++)
+        best_other[s] = best_other_seat(before, n, s);
     g->apply(state, o);
     double d[KK_MAX_SEATS];
     for (int s = 0; s < n; s++)
@@ -207,10 +213,8 @@ static void returns(const struct kk_game *g, struct kk_search_scratch *sc, const
             out[s] = win[s];
             continue;
         }
-        double best_other = n == 1 ? 0 : -INFINITY;
-        for (int o = 0; o < n; o++)
-            if (o != s && val[o] > best_other)
-                best_other = val[o];
+        int b = best_other_seat(val, n, s);
+        double best_other = b < 0 ? 0 : val[b];
         out[s] = kk_reward_of(reward, win[s],
                               clamp01(0.5 + 0.5 * (val[s] - best_other) / scale));
     }

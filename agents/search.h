@@ -49,8 +49,16 @@ double kk_search_value(struct kk_search_scratch *sc, const void *state, int seat
 int kk_search_cv_option(struct kk_search_scratch *sc, double value, kk_error *err);
 
 /* Applies chance outcome o to state (a chance node); with cv on, adds its change of the
- * returns' deep values to sc->cv_sum (see there). */
-void kk_search_chance(struct kk_search_scratch *sc, void *state, kk_move o);
+ * returns' deep values to sc->cv_sum (see there). Inline so that without cv a search's
+ * chance event costs what apply() costs. */
+void kk_search_chance_cv(struct kk_search_scratch *sc, void *state, kk_move o);
+static inline void kk_search_chance(struct kk_search_scratch *sc, void *state, kk_move o)
+{
+    if (sc->cv)
+        kk_search_chance_cv(sc, state, o);
+    else
+        sc->game->apply(state, o);
+}
 
 int kk_search_scratch_init(struct kk_search_scratch *sc, const struct kk_game *g, kk_error *err);
 void kk_search_scratch_free(struct kk_search_scratch *sc);
