@@ -117,7 +117,7 @@ int kk_cmd_solve(int argc, char **argv)
         }
     }
     if (!game_name)
-        return kk_cli_usage(CMD, "missing GAME: expected othellino");
+        return kk_cli_usage(CMD, "missing GAME: expected othellino or carcassonne-dice");
     const struct kk_game *g = kk_cli_game(CMD, game_name);
     if (!g)
         return KK_EXIT_USAGE;
