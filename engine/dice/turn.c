@@ -768,6 +768,9 @@ double dice_turn_start(struct dice_turn *ctx, int dice)
     return tn->failed ? -1 : v;
 }
 
+/* How near a hole of the partial city a die of another city may not stand (dice_turn_rest). */
+#define WALL_STEPS 2
+
 double dice_turn_rest(struct dice_turn *ctx, const struct dice_state *s)
 {
     struct turn *tn = (struct turn *)ctx;
@@ -781,6 +784,10 @@ double dice_turn_rest(struct dice_turn *ctx, const struct dice_state *s)
     int nopen = dice_grid_sort_cities(g, (const int8_t (*)[4])link, &floor, open);
     /* The class grows one partial city: try each open city as that one (and none). */
     double best = rest_from(tn, s, NONE_ID, floor);
+    int8_t occ[DICE_CELLS]; /* the die on each cell, -1: none */
+    memset(occ, -1, sizeof occ);
+    for (int i = 0; i < g->count; i++)
+        occ[g->cell[i]] = (int8_t)i;
     for (int c = 0; c < nopen && best >= 0; c++) {
         struct piece p = {0, {0}, {0}, {0}};
         for (int i = 0; i < g->count; i++)
@@ -795,6 +802,26 @@ double dice_turn_rest(struct dice_turn *ctx, const struct dice_state *s)
                       hy[h] <= DICE_ORIGIN;
         if (!inside || p.n + nh > DICE_COUNT)
             continue; /* a hole at the window's border, or too big to close */
+        /* The class grows the city as if nothing stood near it; a die of another city
+         * beside a hole decides which faces fit there, and one beside the cells a hole's
+         * die opens next does the same a build later, so the class's value would not be
+         * one the city can reach. Such a city is not the class's to grow: a die of
+         * another city within two steps of a hole walls it in. (Farther walls are not
+         * looked for: along the class's own play, two steps make the values agree
+         * with the moves', docs/rules/carcassonne-dice.md, "Deep evaluation".) */
+        int walled = 0;
+        for (int h = 0; h < nh && !walled; h++)
+            for (int ddy = -WALL_STEPS; ddy <= WALL_STEPS && !walled; ddy++)
+                for (int ddx = -WALL_STEPS; ddx <= WALL_STEPS && !walled; ddx++) {
+                    int x = hx[h] + ddx, y = hy[h] + ddy;
+                    if (abs(ddx) + abs(ddy) > WALL_STEPS || x < -DICE_ORIGIN ||
+                        x > DICE_ORIGIN || y < -DICE_ORIGIN || y > DICE_ORIGIN)
+                        continue;
+                    int die = occ[(y + DICE_ORIGIN) * DICE_GRID + x + DICE_ORIGIN];
+                    walled = die >= 0 && !((open[c] >> die) & 1u);
+                }
+        if (walled)
+            continue;
         long id = node_of(tn, &p);
         if (id < 0)
             return -1;

@@ -230,8 +230,38 @@ static void no_rollout(void)
     kk_search_scratch_free(&sc);
 }
 
+/* A city whose hole another city's die walls in: the cap at the origin and two straights
+ * north of it leave a hole at (0,3), and an east-west straight at (1,3) faces it with a
+ * city edge, so a die there must have city to the south and to the east. The last throw
+ * shows a cap, which would close the line of four (3 points) were the hole free; it cannot
+ * go there. The class does not grow a walled city: the value is what the moves reach. */
+static void walled_hole(void)
+{
+    const struct kk_game *g = NULL;
+    struct dice_state s;
+    int line = 0;
+    kk_error err = {{0}};
+    CHECK(kk_test_replay_text("game carcassonne-dice\nplayers 2\n* CSSSTTTTT\n0: C0@0,0\n"
+                              "0: S0@0,1\n0: S0@0,2\n0: S1@1,3\n0: roll\n* TTTTT\n0: roll\n"
+                              "* CTTTT\n",
+                              &g, &s, &line, &err) == 0);
+    if (err.msg[0])
+        fprintf(stderr, "line %d: %s\n", line, err.msg);
+    struct dice_turn *tn = dice_turn_open(&s, 0, &err);
+    CHECK(tn != NULL);
+    if (!tn)
+        return;
+    double bv, v = dice_turn_rest(tn, &s);
+    best_move(tn, &s, &bv);
+    CHECK(fabs(v - bv) < 1e-9);
+    CHECK(v < dice_city_points(4) - 0.5); /* not the walled line closed by the cap */
+    printf("  walled hole: value %.6f, best move %.6f\n", v, bv);
+    dice_turn_close(tn);
+}
+
 int main(void)
 {
+    walled_hole();
     no_rollout();
     margins_across_turn_end();
     horizon();
