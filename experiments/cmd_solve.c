@@ -295,9 +295,13 @@ static int dice_agent_turns(const struct kk_game *g, const char *spec, long long
     snprintf(canonical, sizeof canonical, "%s", check->spec);
     kk_agent_destroy(check);
     double *x = malloc(sizeof *x * (size_t)turns), *y = malloc(sizeof *y * (size_t)turns);
+    /* The estimate's two parts: what the agent's moves changed the value by, and the
+     * throws' expected changes (zero inside the class; a throw from a position outside it
+     * may be worth more or less than the solver's value before it). */
+    double *dm = malloc(sizeof *dm * (size_t)turns), *dt = malloc(sizeof *dt * (size_t)turns);
     double start = 0; /* the solver's value of a whole turn (the same for every turn) */
-    if (!x || !y) {
-        free(x), free(y);
+    if (!x || !y || !dm || !dt) {
+        free(x), free(y), free(dm), free(dt);
         fprintf(stderr, "kark %s: out of memory\n", CMD);
         return KK_EXIT_FAIL;
     }
@@ -325,7 +329,7 @@ static int dice_agent_turns(const struct kk_game *g, const char *spec, long long
             kk_game_init(g, s, &v, 2, &terr);
             if (a->reset)
                 a->reset(a);
-            double value = turn_value_of(tn, s), est = value;
+            double value = turn_value_of(tn, s), est = value, moves = 0, throws = 0;
             if (i == 0)
                 start = value;
             while (s->seat == 0 && s->phase != DICE_PHASE_OVER) {
@@ -340,6 +344,7 @@ static int dice_agent_turns(const struct kk_game *g, const char *spec, long long
                         mean += prob[k] * turn_value_of(tn, t);
                     }
                     est += mean - value;
+                    throws += mean - value;
                     m = g->sample_chance(s, &chance);
                 } else {
                     m = a->choose(a, s, &arng);
@@ -349,12 +354,16 @@ static int dice_agent_turns(const struct kk_game *g, const char *spec, long long
                 int chance_node = g->to_move(s) == KK_CHANCE;
                 g->apply(s, m);
                 double next = turn_value_of(tn, s);
-                if (!chance_node)
+                if (!chance_node) {
                     est += next - value;
+                    moves += next - value;
+                }
                 value = next;
             }
             x[i] = s->total[0];
             y[i] = est;
+            dm[i] = moves;
+            dt[i] = throws;
         }
         if (tn)
             dice_turn_close(tn);
@@ -363,21 +372,25 @@ static int dice_agent_turns(const struct kk_game *g, const char *spec, long long
         free(s), free(t), free(out), free(prob);
     }
     if (failed) {
-        free(x), free(y);
+        free(x), free(y), free(dm), free(dt);
         fprintf(stderr, "kark %s: out of memory for the agent or the turn solver\n", CMD);
         return KK_EXIT_FAIL;
     }
-    struct turn_sums sum = {0};
+    struct turn_sums sum = {0}, parts = {0};
     for (long long i = 0; i < turns; i++) {
         sum.n += 1;
         sum.x += x[i], sum.xx += x[i] * x[i];
         sum.y += y[i], sum.yy += y[i] * y[i];
+        parts.x += dm[i], parts.xx += dm[i] * dm[i];
+        parts.y += dt[i], parts.yy += dt[i] * dt[i];
     }
     printf("{\"agent\":\"%s\",\"turns\":%lld,\"seed\":%lld,", canonical, turns, seed);
     stats_line("points", sum.x, sum.xx, sum.n);
     stats_line("estimate", sum.y, sum.yy, sum.n);
+    stats_line("moves_change", parts.x, parts.xx, sum.n);
+    stats_line("throws_change", parts.y, parts.yy, sum.n);
     printf("\"class_optimum\":%.6f,\"seconds\":%.1f,\"cpu_seconds\":%.1f}\n", start,
            omp_get_wtime() - t0, (double)(clock() - c0) / CLOCKS_PER_SEC);
-    free(x), free(y);
+    free(x), free(y), free(dm), free(dt);
     return KK_EXIT_OK;
 }

@@ -61,6 +61,10 @@ check "solve --agent is the same for 1 and 2 threads: $a / $b" test "$(echo "$a"
 est=$(echo "$a" | sed -n 's/.*"estimate":\([0-9.]*\),.*/\1/p')
 check "greedy:eval=deep's estimate $est is the class optimum 8.5515 within 0.1" \
     awk -v e="$est" 'BEGIN { exit !(e > 8.45 && e < 8.65) }'
+mc=$(echo "$a" | sed -n 's/.*"moves_change":\(-*[0-9.]*\),.*/\1/p')
+tc=$(echo "$a" | sed -n 's/.*"throws_change":\(-*[0-9.]*\),.*/\1/p')
+check "its moves keep the class's value ($mc) and its throws are fair ($tc)" \
+    awk -v m="$mc" -v t="$tc" 'BEGIN { exit !(m != "" && t != "" && m > -1e-3 && m < 1e-3 && t > -1e-3 && t < 1e-3) }'
 check "solve --agent reports the class optimum" eval 'echo "$a" | grep -q "\"class_optimum\":8.551523,"'
 expect 2 "unknown agent 'nobody'" "$KARK" solve carcassonne-dice --agent nobody --turns 2
 expect 2 "only carcassonne-dice" "$KARK" solve othellino --agent greedy
