@@ -97,6 +97,10 @@ struct mcts_params {
     int deep;            /* eval=deep: leaves and playouts rated by the game's deep evaluation */
     int cv;              /* cv=deep: returns less the luck of the chance outcomes drawn after
                             each node (a control variate from the deep evaluation) */
+    int backup_max;      /* backup=max: values for the searching seat backed up by
+                            expectimax (see backed_value) */
+    int candidates;      /* moves=candidates: a decision's children come from the game's
+                            candidate_moves, not every legal move */
     int turn_horizon;    /* horizon=turn: the tree ends where another seat is to decide */
     int decoupled;       /* simultaneous rounds searched as joint decisions (decoupled UCT) */
     int sim_rule;        /* how a seat of a round selects: SIM_UCB, SIM_RM or SIM_EXP3 */
@@ -141,6 +145,9 @@ struct mcts_gslot {
 };
 #define MCTS_SPILL 0x80000000u
 
+/* backup=max: what the side table bk holds per node, all for the searching seat. */
+enum { BK_SUM, BK_VAL, BK_LUCK, MCTS_BK };
+
 #define MCTS_LOG_TABLE 1024 /* log(k) for small visit counts, filled once per tree */
 
 /* Selection rules at a seat's decision in a simultaneous round (option sim). */
@@ -170,6 +177,9 @@ struct mcts_tree {
     int32_t *path_played; /* AMAF: played[] length when the path reached each node */
     double *path_cv;      /* cv=deep: the scratch's cv_sum of the node's seat when the path
                              reached it (what was drawn before its move is not its luck) */
+    double *path_cvo;     /* the same for the searching seat (backup=max) */
+    double *bk, *bk_spare; /* backup=max: MCTS_BK doubles per node (BK_*), beside the pool
+                              as sim_acc is; NULL otherwise */
     int8_t *played_seat;
     kk_move *played_move;
     struct mcts_lset set;  /* the legal moves of the node being visited (in sc.moves) */
@@ -493,6 +503,8 @@ static int32_t node_new(struct mcts_tree *t, int32_t parent, int32_t head, int s
     n->next_group = MCTS_NO_NODE;
     if (t->sim_acc)
         t->sim_acc[2 * i] = t->sim_acc[2 * i + 1] = 0;
+    if (t->bk)
+        memset(t->bk + (size_t)i * MCTS_BK, 0, MCTS_BK * sizeof *t->bk);
     if (parent != MCTS_NO_NODE) {
         int32_t *first = &t->nodes[parent].first_child;
         if (head != MCTS_NO_NODE) {
@@ -543,7 +555,10 @@ static void tree_reset(struct mcts_tree *t, const struct kk_game *g, const void 
 static void tree_promote(struct mcts_tree *t, int32_t keep)
 {
     struct mcts_node *old = t->nodes, *nw = t->spare;
+    double *obk = t->bk, *nbk = t->bk_spare;
     nw[0] = old[keep];
+    if (obk)
+        memcpy(nbk, obk + (size_t)keep * MCTS_BK, MCTS_BK * sizeof *nbk);
     nw[0].next_sibling = MCTS_NO_NODE;
     nw[0].next_group = MCTS_NO_NODE;
     nw[0].seat = MCTS_ROOT_SEAT;
@@ -557,6 +572,9 @@ static void tree_promote(struct mcts_tree *t, int32_t keep)
             int32_t next_group = old[og].next_group, prev = MCTS_NO_NODE;
             for (int32_t oc = og; oc != MCTS_NO_NODE; oc = old[oc].next_sibling) {
                 nw[count] = old[oc];
+                if (obk)
+                    memcpy(nbk + (size_t)count * MCTS_BK, obk + (size_t)oc * MCTS_BK,
+                           MCTS_BK * sizeof *nbk);
                 nw[count].next_sibling = MCTS_NO_NODE;
                 nw[count].next_group = MCTS_NO_NODE;
                 if (prev != MCTS_NO_NODE)
@@ -574,6 +592,8 @@ static void tree_promote(struct mcts_tree *t, int32_t keep)
     }
     t->spare = old;
     t->nodes = nw;
+    t->bk_spare = obk;
+    t->bk = nbk;
     t->used = count;
     gcache_clear(t);
     /* Every kept group back in the cache (see group_lookup). */
@@ -638,9 +658,8 @@ static void explore_scale_reset(struct mcts_tree *t)
 }
 
 static double ucb(const struct mcts_params *p, const double *logtab, const struct mcts_node *c,
-                  double scale)
+                  double q, double scale)
 {
-    double q = c->value / c->visits;
     if (p->rave > 0 && c->amaf_visits > 0) {
         double beta = sqrt(p->rave / (3.0 * c->visits + p->rave));
         q = (1 - beta) * q + beta * (c->amaf_value / c->amaf_visits);
@@ -811,6 +830,59 @@ static int32_t chance_widened(struct mcts_tree *t, const struct mcts_params *p, 
                : MCTS_NO_NODE;
 }
 
+/* The moves a decision of the tree may have children for: the legal ones, or with
+ * moves=candidates the game's candidates among them. */
+static int node_moves(const struct kk_game *g, const struct mcts_params *p, const void *state,
+                      kk_move *out)
+{
+    return p->candidates ? g->candidate_moves(state, out) : g->legal_moves(state, out);
+}
+
+/* Puts node at path[depth] and returns depth + 1. cv: path_cv's entry (see there); played:
+ * the length of the AMAF list when the path reached the node. */
+static int path_push(struct mcts_tree *t, int depth, int32_t node, double cv, int played)
+{
+    t->path[depth] = node;
+    t->path_cv[depth] = cv;
+    t->path_cvo[depth] = t->sc.cv_sum[t->observer];
+    t->path_played[depth] = played;
+    return depth + 1;
+}
+
+/* backup=max: the searching seat's value of node n, from its children's (bk[BK_VAL]):
+ * the best child's at its own decisions, the visit-weighted mean at other seats' decisions
+ * and at chance (an outcome's drawn luck taken out with cv=deep, so what is averaged is
+ * fair), the mean return at a node with no children or with several groups of them
+ * (open-loop keys, where children stand for different draws). */
+static double backed_value(const struct mcts_tree *t, int32_t n)
+{
+    const struct mcts_node *nd = &t->nodes[n];
+    const double *bn = t->bk + (size_t)n * MCTS_BK;
+    double mean = bn[BK_SUM] / nd->visits;
+    int32_t head = nd->first_child;
+    if (head == MCTS_NO_NODE || t->nodes[head].next_group != MCTS_NO_NODE)
+        return mean;
+    int seat = t->nodes[head].seat;
+    double best = -INFINITY, sum = 0, w = 0;
+    for (int32_t c = head; c != MCTS_NO_NODE; c = t->nodes[c].next_sibling) {
+        const double *bc = t->bk + (size_t)c * MCTS_BK;
+        int32_t v = t->nodes[c].visits;
+        if (v == 0)
+            continue;
+        double x = bc[BK_VAL] - (seat == MCTS_CHANCE_SEAT ? bc[BK_LUCK] : 0);
+        if (seat == t->observer) {
+            if (x > best)
+                best = x;
+        } else {
+            sum += v * x;
+            w += v;
+        }
+    }
+    if (seat == t->observer)
+        return best > -INFINITY ? best : mean;
+    return w > 0 ? sum / w : mean;
+}
+
 /* One iteration: determinize or copy, descend, expand one node, play out, back up. */
 static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const struct mcts_params *p,
                          const void *root_state, int observer)
@@ -841,9 +913,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
     t->nsimrec = t->nsimkid = 0;
     if (p->cv)
         memset(t->sc.cv_sum, 0, sizeof t->sc.cv_sum);
-    t->path[depth] = 0;
-    t->path_cv[depth] = 0;
-    t->path_played[depth++] = 0;
+    depth = path_push(t, depth, 0, 0, 0);
     int at_horizon = 0;
     for (;;) {
         int who = g->to_move(s);
@@ -863,17 +933,19 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
                 /* Chance widening: this node has all the outcomes it may have for its
                  * visits; go on below one of them (valid here: the state is a function of
                  * the path). */
+                double before = t->sc.cv_sum[observer];
                 kk_search_chance(&t->sc, s, t->nodes[stored].move);
                 node = stored;
-                t->path[depth] = stored;
-                t->path_cv[depth] = 0;
-                t->path_played[depth++] = num_played;
+                depth = path_push(t, depth, stored, 0, num_played);
+                if (t->bk)
+                    t->bk[(size_t)stored * MCTS_BK + BK_LUCK] = t->sc.cv_sum[observer] - before;
                 continue;
             }
             kk_move o = g->sample_chance(s, &t->rng);
             uint32_t seen = p->pooled_chance || p->explicit_chance
                                 ? 0
                                 : chance_seen(t, g, s, o, p->seen_chance, observer);
+            double before = t->sc.cv_sum[observer];
             kk_search_chance(&t->sc, s, o);
             if (!p->explicit_chance) {
                 if (!p->pooled_chance && (seen || !p->seen_chance))
@@ -885,9 +957,9 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             if (c == MCTS_NO_NODE)
                 break; /* pool full: off the tree, play out from here */
             node = c;
-            t->path[depth] = c;
-            t->path_cv[depth] = 0;
-            t->path_played[depth++] = num_played;
+            depth = path_push(t, depth, c, 0, num_played);
+            if (t->bk)
+                t->bk[(size_t)c * MCTS_BK + BK_LUCK] = t->sc.cv_sum[observer] - before;
             continue;
         }
         if (p->expand_visits > 0 && !at_root && t->nodes[node].visits < p->expand_visits)
@@ -919,7 +991,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             lset_unmark(ls);
         } else {
             ls = &t->set;
-            int nl = g->legal_moves(s, ls->moves);
+            int nl = node_moves(g, p, s, ls->moves);
             if (head != MCTS_NO_NODE) {
                 lset_build(ls, nl);
             } else {
@@ -963,7 +1035,9 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
                 best = c;
                 continue;
             }
-            double u = ucb(p, t->logtab, cn, scale);
+            double q = t->bk && who == observer ? t->bk[(size_t)c * MCTS_BK + BK_VAL]
+                                                : cn->value / cn->visits;
+            double u = ucb(p, t->logtab, cn, q, scale);
             if (u > best_u) {
                 best_u = u;
                 best = c;
@@ -990,9 +1064,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
                 t->played_move[num_played++] = m;
             }
             g->apply(s, m);
-            t->path[depth] = c;
-            t->path_cv[depth] = t->sc.cv_sum[who];
-            t->path_played[depth++] = num_played;
+            depth = path_push(t, depth, c, t->sc.cv_sum[who], num_played);
             break;
         }
         if (best == MCTS_NO_NODE)
@@ -1005,9 +1077,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             t->played_move[num_played++] = m;
         }
         g->apply(s, m);
-        t->path[depth] = best;
-        t->path_cv[depth] = t->sc.cv_sum[who];
-        t->path_played[depth++] = num_played;
+        depth = path_push(t, depth, best, t->sc.cv_sum[who], num_played);
         /* The mover's commitment goes on (a compound one) when it is still pending in the
          * same round; a mask of new seats would be the next round. (A next round of the
          * mover alone, right after this one, would be taken for this one going on.) */
@@ -1045,9 +1115,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             int32_t c = child_get(t, node, who, pooled_key, m);
             if (c == MCTS_NO_NODE)
                 break; /* pool full: off the tree, play out from here */
-            t->path[depth] = c;
-            t->path_cv[depth] = t->path_cv[depth - 1];
-            t->path_played[depth++] = num_played;
+            depth = path_push(t, depth, c, t->path_cv[depth - 1], num_played);
             best = c;
         }
         node = best;
@@ -1076,6 +1144,18 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
         nd->visits++;
         if (nd->seat >= 0)
             nd->value += ret[nd->seat] + (p->cv ? t->path_cv[d] : 0);
+    }
+    if (t->bk) {
+        /* The searching seat's return at each node (its luck after the node taken out, as
+         * above), and its backed-up value from the deepest node up: only the path's nodes
+         * saw a child's value change. */
+        for (int d = depth - 1; d >= 1; d--) {
+            int32_t n = t->path[d];
+            double *bn = t->bk + (size_t)n * MCTS_BK;
+            double r = ret[observer] + (p->cv ? t->path_cvo[d] : 0);
+            bn[BK_SUM] += r;
+            bn[BK_VAL] = backed_value(t, n);
+        }
     }
     if (amaf) {
         /* A child of path node d gets an AMAF update when its seat made its move anywhere
@@ -1106,8 +1186,12 @@ static void mcts_search_tree(struct mcts_tree *t, const struct kk_game *g,
                              double deadline)
 {
     int observer = g->to_move(state);
+    /* backup=max keeps values for one seat: a tree kept from another seat's search is not
+     * reused */
+    int keep = p->reuse && t->valid && memcmp(state, t->tracked, g->state_size) == 0 &&
+               (!t->bk || t->observer == observer);
     t->observer = observer;
-    if (!(p->reuse && t->valid && memcmp(state, t->tracked, g->state_size) == 0))
+    if (!keep)
         tree_reset(t, g, state);
     t->kept = t->nodes[0].visits;
     explore_scale_reset(t);
@@ -1115,7 +1199,7 @@ static void mcts_search_tree(struct mcts_tree *t, const struct kk_game *g,
      * are the same each time. */
     t->root_cached = !(p->determinize && g->sample_view) && g->to_move(state) >= 0;
     if (t->root_cached)
-        lset_build(&t->root, g->legal_moves(state, t->root.moves));
+        lset_build(&t->root, node_moves(g, p, state, t->root.moves));
     long long done = 0;
     for (;;) {
         if (iters > 0 && done >= iters)
@@ -1139,7 +1223,8 @@ static void add_root_stats(struct mcts *m, const struct mcts_tree *t, int who)
         if (k < 0)
             continue;
         m->root_visits[k] += t->nodes[c].visits;
-        m->root_value[k] += t->nodes[c].value;
+        m->root_value[k] += t->bk ? t->bk[(size_t)c * MCTS_BK + BK_VAL] * t->nodes[c].visits
+                                  : t->nodes[c].value;
         if (t->sim_acc)
             m->root_avg[k] += t->sim_acc[2 * c + 1];
     }
@@ -1374,6 +1459,9 @@ static void tree_free(struct mcts_tree *t)
     free(t->path);
     free(t->path_played);
     free(t->path_cv);
+    free(t->path_cvo);
+    free(t->bk);
+    free(t->bk_spare);
     free(t->played_seat);
     free(t->played_move);
     lset_free(&t->set, 0);
@@ -1417,6 +1505,7 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
     t->path = malloc((size_t)(cap + 1) * sizeof *t->path);
     t->path_played = malloc((size_t)(cap + 1) * sizeof *t->path_played);
     t->path_cv = malloc((size_t)(cap + 1) * sizeof *t->path_cv);
+    t->path_cvo = malloc((size_t)(cap + 1) * sizeof *t->path_cvo);
     int sets_ok = lset_alloc(&t->set, t->sc.moves, g->max_moves) == 0;
     sets_ok = lset_alloc(&t->root, NULL, g->max_moves) == 0 && sets_ok;
     t->logtab = malloc(MCTS_LOG_TABLE * sizeof *t->logtab);
@@ -1427,7 +1516,13 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
         for (int k = 0; k < MCTS_LOG_TABLE; k++)
             t->logtab[k] = log((double)k);
     int ok = t->nodes && (t->spare || !p->reuse) && t->tracked && t->work && t->sampled && t->info &&
-             t->path && t->path_played && t->path_cv && sets_ok && t->logtab && t->gcache;
+             t->path && t->path_played && t->path_cv && t->path_cvo && sets_ok && t->logtab &&
+             t->gcache;
+    if (p->backup_max) {
+        t->bk = malloc((size_t)cap * MCTS_BK * sizeof *t->bk);
+        t->bk_spare = p->reuse ? malloc((size_t)cap * MCTS_BK * sizeof *t->bk_spare) : NULL;
+        ok = ok && t->bk && (t->bk_spare || !p->reuse);
+    }
     if (p->rave > 0) {
         t->played_seat = malloc(MCTS_MAX_PLAYED * sizeof *t->played_seat);
         t->played_move = malloc(MCTS_MAX_PLAYED * sizeof *t->played_move);
@@ -1464,6 +1559,8 @@ static const char *const mcts_opponents[] = {"auto", "iset", "pooled", NULL};
 static const char *const mcts_finals[] = {"visits", "mix", NULL};
 static const char *const mcts_horizons[] = {"game", "turn", NULL};
 static const char *const mcts_cvs[] = {"off", "deep", NULL};
+static const char *const mcts_backups[] = {"mean", "max", NULL};
+static const char *const mcts_moves[] = {"all", "candidates", NULL};
 enum { VIEW_ISET, VIEW_SAMPLE, VIEW_PEEK };
 
 /* Indices into the option table, shared by mcts and ismcts. */
@@ -1471,7 +1568,8 @@ enum {
     OPT_ITERS, OPT_MS, OPT_C, OPT_REWARD, OPT_ROLLOUT, OPT_EPSILON, OPT_DEPTH, OPT_CHANCE,
     OPT_RAVE, OPT_THREADS, OPT_REUSE, OPT_WIDEN, OPT_WIDEN_EXP, OPT_EXPAND, OPT_NODES,
     OPT_VIEW, OPT_SAMPLES, OPT_SCALE, OPT_SIM, OPT_OPPONENTS, OPT_FINAL, OPT_GAMMA, OPT_CUT,
-    OPT_EVAL, OPT_HORIZON, OPT_CV, OPT_CWIDEN, OPT_CWIDEN_EXP, OPT_GROW, OPT_COUNT
+    OPT_EVAL, OPT_HORIZON, OPT_CV, OPT_CWIDEN, OPT_CWIDEN_EXP, OPT_GROW, OPT_BACKUP, OPT_MOVES,
+    OPT_COUNT
 };
 _Static_assert(OPT_COUNT <= KK_MAX_AGENT_OPTS, "raise KK_MAX_AGENT_OPTS in agent.h");
 
@@ -1577,6 +1675,17 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
                   "visits a tree node needs before the decision below it gets children (with "
                   "chance=explicit the node is a chance outcome); until then an iteration "
                   "stops there and the playout rates it (0: grow at once)"},
+    [OPT_BACKUP] = {"backup", "mean", 0, 0, 0, mcts_backups,
+                    "how a node's value for the searching seat is formed: mean, the mean of "
+                    "its returns; max, from its children: the best at the seat's own "
+                    "decisions, the visit-weighted mean at other seats' and at chance nodes "
+                    "(expectimax, with cv=deep the outcomes' luck taken out; for "
+                    "chance=explicit trees)"},
+    [OPT_MOVES] = {"moves", "all", 0, 0, 0, mcts_moves,
+                   "which moves a decision in the tree may try: all legal moves, or the "
+                   "game's candidates (the moves worth searching, for games that name them: "
+                   "the dice game's builds into holes, one set apart per face and rotation, "
+                   "and its control moves)"},
     [OPT_GAMMA] = {"gamma", "0.1", 0.001, 1, 0, NULL,
                    "sim=rm/exp3: probability with which a seat of a simultaneous round tries a "
                    "uniformly random move instead of its bandit's strategy (exp3: also its "
@@ -1603,6 +1712,12 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.deep = vals[OPT_EVAL] != 0; /* checked against the game by kk_search_deep_option */
     p.turn_horizon = vals[OPT_HORIZON] != 0;
     p.cv = vals[OPT_CV] != 0; /* checked against the game by kk_search_cv_option */
+    p.backup_max = vals[OPT_BACKUP] != 0;
+    p.candidates = vals[OPT_MOVES] != 0;
+    if (p.candidates && !g->candidate_moves) {
+        kk_fail(err, "moves=candidates: %s names no candidate moves (use moves=all)", g->name);
+        return NULL;
+    }
     p.decoupled = vals[OPT_SIM] != SIMOPT_SEQUENTIAL && g->simultaneous != NULL;
     p.sim_rule = vals[OPT_SIM] == SIMOPT_RM     ? SIM_RM
                  : vals[OPT_SIM] == SIMOPT_EXP3 ? SIM_EXP3
@@ -1789,6 +1904,22 @@ int kk_mcts_tree_shape(const struct kk_agent *a, int min_visits, struct kk_mcts_
     free(stack);
     free(dep);
     return 0;
+}
+
+long long kk_mcts_backup_mismatches(const struct kk_agent *a)
+{
+    if (a->cls != &kk_agent_mcts && a->cls != &kk_agent_ismcts)
+        return -1;
+    const struct mcts *m = (const struct mcts *)a;
+    const struct mcts_tree *t = &m->tree[0];
+    if (!t->bk)
+        return -1;
+    long long bad = 0;
+    for (int32_t n = 1; n < t->used; n++)
+        if (t->nodes[n].visits > 0 &&
+            fabs(backed_value(t, n) - t->bk[(size_t)n * MCTS_BK + BK_VAL]) > 1e-12)
+            bad++;
+    return bad;
 }
 
 int kk_mcts_root_stats(const struct kk_agent *a, kk_move *moves, int32_t *visits, double *mean,

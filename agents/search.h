@@ -135,6 +135,11 @@ struct kk_mcts_shape {
 };
 /* Returns 0, or -1 for other kinds of agent (or no memory for the walk). */
 int kk_mcts_tree_shape(const struct kk_agent *a, int min_visits, struct kk_mcts_shape *out);
+/* backup=max: the nodes of tree 0 (the root aside) whose stored value is not the one
+ * recomputed from their children and returns (it is recomputed only along each iteration's
+ * path, so this is 0 in a sound tree, kept subtrees included). -1 for other kinds of agent
+ * or other backups. */
+long long kk_mcts_backup_mismatches(const struct kk_agent *a);
 /* The root of the last search, summed over trees, for each move legal in the state searched
  * (the game's order; max_moves entries each): the move, its visits, its mean return for the
  * mover, and with sim=rm/exp3 at a simultaneous decision its probability in the average

@@ -24,6 +24,7 @@ static void test_specs(void)
         "nosuch", "mcts:iters=abc", "mcts:bogus=1", "mcts:iters=0", "mcts:c=-1",
         "mcts:reward=score", "greedy:value=best", "flatmc:playouts=0", "ismcts:threads=0",
         "mcts:iters=1.5", "mcts:", "random:x=1",
+        "mcts:backup=best", "mcts:moves=candidates", /* toy-nim names no candidates */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         kk_error err = {{0}};
@@ -134,6 +135,9 @@ static void test_nim_best_moves(void)
         "mcts:iters=3000,chance=explicit,threads=2",
         "mcts:iters=3000,chance=explicit,rollout=greedy",
         "mcts:iters=3000,chance=explicit,widen=1",
+        "mcts:iters=3000,chance=explicit,backup=max",
+        "mcts:iters=3000,chance=explicit,backup=max,threads=2",
+        "mcts:iters=3000,chance=explicit,backup=max,widen=1",
         "ismcts:iters=3000,chance=explicit",
     };
     check_best_moves(open_specs, sizeof open_specs / sizeof open_specs[0], 0);
@@ -274,6 +278,48 @@ static void test_reuse_keeps_playing_well(void)
     play_nim("mcts:iters=3000,reuse=1,chance=explicit", 12, 1, 1);
     play_nim("mcts:iters=3000,reuse=1,threads=2,chance=explicit", 13, 1, 1);
     play_nim("ismcts:iters=3000,reuse=1", 14, 1, 0);
+    play_nim("mcts:iters=3000,reuse=1,chance=explicit,backup=max", 15, 1, 1);
+}
+
+/* backup=max: every node's stored value is the one its children give (the side table that
+ * holds them moves with a kept subtree), and each seat's search reuses its tree from one
+ * of its decisions to the next. */
+static void test_backup_tables(void)
+{
+    const struct kk_game *g = &kk_toy_nim;
+    struct kk_agent *a[2];
+    for (int i = 0; i < 2; i++)
+        a[i] = make(g, "mcts:iters=500,reuse=1,chance=explicit,backup=max");
+    if (!a[0] || !a[1]) {
+        CHECK(0);
+        kk_agent_destroy(a[0]);
+        kk_agent_destroy(a[1]);
+        return;
+    }
+    char state[64];
+    toy_nim_setup(state, 2, 13, 1);
+    kk_rng rng;
+    kk_rng_seed(&rng, 77, 0);
+    int searches = 0, kept = 0;
+    for (int ply = 0; ply < 200 && g->to_move(state) != KK_TERMINAL; ply++) {
+        int who = g->to_move(state);
+        kk_move m;
+        if (who == KK_CHANCE) {
+            m = g->sample_chance(state, &rng);
+        } else {
+            m = a[who]->choose(a[who], state, &rng);
+            searches++;
+            kept += kk_mcts_kept_visits(a[who]) > 0;
+            CHECK_EQ_INT((int)kk_mcts_backup_mismatches(a[who]), 0);
+        }
+        for (int i = 0; i < 2; i++)
+            a[i]->observe(a[i], state, m);
+        g->apply(state, m);
+    }
+    CHECK(searches >= 4);
+    CHECK(kept >= searches - 2); /* every search after each seat's first starts from its tree */
+    for (int i = 0; i < 2; i++)
+        kk_agent_destroy(a[i]);
 }
 
 /* Returns: win splits among leaders, margin is centred on 0.5; cut-off states use
@@ -310,5 +356,6 @@ int main(void)
     test_sampled_view();
     test_reproducible();
     test_reuse_keeps_playing_well();
+    test_backup_tables();
     return kk_test_done("agents_toy");
 }

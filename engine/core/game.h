@@ -98,6 +98,12 @@ struct kk_game {
      * legal move (greedy playouts) costs too much to run to the end of a turn or a game.
      * Draws only from rng (ties). NULL: the game has none. */
     kk_move (*policy_move)(const void *state, kk_rng *rng);
+    /* Optional: the legal moves worth searching at state (a seat to move), written to out
+     * (max_moves room), in the same order every time for the same state, never empty when
+     * a move is legal; for a game whose legal moves are mostly interchangeable (the dice
+     * game's builds set apart from every city), so that a search's tree holds one of each
+     * kind (agents' `moves=candidates`). NULL: the game has none. */
+    int (*candidate_moves)(const void *state, kk_move *out);
     /* A deeper evaluation that keeps tables between calls (agents' `eval=deep`), for a game
      * whose better estimate needs sub-solutions cached. deep_open makes a context (NULL
      * with err set only when memory runs out); deep_evaluate rates like evaluate(), in the

@@ -224,6 +224,10 @@ int dice_control_moves(const struct dice_state *s, kk_move *out);
  * (a cell a built city edge faces), one build per face and rotation set apart from every
  * city, and the control moves; ties drawn from rng. */
 kk_move dice_policy_move(const void *state, kk_rng *rng);
+/* Those candidate moves (the game's candidate_moves hook): legal, in a fixed order, at most
+ * DICE_CANDIDATES_MAX. */
+#define DICE_CANDIDATES_MAX (DICE_KINDS * 4 * (4 * DICE_COUNT + 1) + DICE_COUNT + 3)
+int dice_candidate_moves(const void *state, kk_move *out);
 
 /* --- notation.c: move and roll notation; check.c: the consistency check ---------------- */
 int dice_move_to_text(const void *state, kk_move move, char *buf, size_t size);

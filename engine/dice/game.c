@@ -449,6 +449,7 @@ const struct kk_game kk_game_carcassonne_dice = {
     .evaluate = dice_evaluate,
     .random_move = dice_random_move,
     .policy_move = dice_policy_move,
+    .candidate_moves = dice_candidate_moves,
     .deep_open = dice_deep_open,
     .deep_evaluate = dice_deep_evaluate,
     .deep_close = dice_deep_close,

@@ -38,11 +38,12 @@ static int apart_cells(const uint8_t *need, int *out)
     return n;
 }
 
-kk_move dice_policy_move(const void *state, kk_rng *rng)
+/* The builds that can matter and the control moves (the playout policy's candidates, and
+ * the search's with `moves=candidates`): every build into a hole, one build set apart per
+ * face and rotation, the control moves. Legal moves all, in a fixed order for a state. */
+int dice_candidate_moves(const void *state, kk_move *cand)
 {
     const struct dice_state *s = state;
-    const struct kk_game *g = &kk_game_carcassonne_dice;
-    kk_move cand[DICE_KINDS * 4 * (4 * DICE_COUNT + 1) + DICE_COUNT + 3];
     int n = 0;
     uint8_t need[DICE_CELLS];
     dice_grid_needs(&s->grid, s->touching, need);
@@ -82,7 +83,15 @@ kk_move dice_policy_move(const void *state, kk_rng *rng)
                 }
         }
     }
-    n += dice_control_moves(s, cand + n);
+    return n + dice_control_moves(s, cand + n);
+}
+
+kk_move dice_policy_move(const void *state, kk_rng *rng)
+{
+    const struct dice_state *s = state;
+    const struct kk_game *g = &kk_game_carcassonne_dice;
+    kk_move cand[DICE_CANDIDATES_MAX];
+    int n = dice_candidate_moves(state, cand);
 
     int seat = s->seat, ties = 0;
     double best = -INFINITY;

@@ -6,7 +6,10 @@
  *   - its move is never rated above greedy's best (greedy rates a superset), and it is
  *     rated exactly as greedy's best whenever greedy's best is a build into a hole or a
  *     control move (the policy rates all of those);
- * and in a scenario it closes the city a die in hand closes. */
+ * and in a scenario it closes the city a die in hand closes. Its candidates (the game's
+ * candidate_moves, which `moves=candidates` searches) are legal moves without repeats,
+ * include every build into a hole and every control move, and come in the same order when
+ * asked again. */
 #include <math.h>
 #include <string.h>
 
@@ -37,12 +40,40 @@ static int into_hole(const struct dice_state *s, kk_move m)
     return 0;
 }
 
+/* The candidates at s against its n legal moves. */
+static void check_candidates(const struct kk_game *g, const struct dice_state *s,
+                             const kk_move *moves, int n)
+{
+    kk_move cand[DICE_CANDIDATES_MAX], again[DICE_CANDIDATES_MAX];
+    int nc = g->candidate_moves(s, cand);
+    CHECK(nc >= 1 && nc <= n);
+    CHECK_EQ_INT(dice_candidate_moves(s, again), nc);
+    CHECK(memcmp(cand, again, (size_t)nc * sizeof *cand) == 0);
+    for (int i = 0; i < nc; i++) {
+        int legal = 0, repeats = 0;
+        for (int j = 0; j < n; j++)
+            legal |= moves[j] == cand[i];
+        for (int j = 0; j < i; j++)
+            repeats += cand[j] == cand[i];
+        CHECK(legal);
+        CHECK_EQ_INT(repeats, 0);
+    }
+    for (int j = 0; j < n; j++) {
+        if (moves[j] < DICE_MOVE_ROLL && !into_hole(s, moves[j]) && s->grid.count)
+            continue; /* a build set apart: one of each face and rotation is enough */
+        int found = 0;
+        for (int i = 0; i < nc && !found; i++)
+            found = cand[i] == moves[j];
+        CHECK(found);
+    }
+}
+
 static void random_positions(void)
 {
     const struct kk_game *g = &kk_game_carcassonne_dice;
     kk_move moves[4096];
     double value[4096]; /* the evaluation after each legal move, for the mover */
-    int positions = 0, same = 0, compared = 0;
+    int positions = 0, same = 0, compared = 0, candidate_positions = 0;
     for (int game = 0; game < 60; game++) {
         struct dice_state s;
         struct kk_variant v;
@@ -64,6 +95,8 @@ static void random_positions(void)
             }
             kk_move p = dice_policy_move(&s, &rng);
             int n = g->legal_moves(&s, moves), legal = 0;
+            check_candidates(g, &s, moves, n);
+            candidate_positions++;
             double greedy_best = -INFINITY;
             for (int i = 0; i < n; i++) {
                 legal |= moves[i] == p;
@@ -91,6 +124,7 @@ static void random_positions(void)
         }
     }
     CHECK(positions > 1000);
+    CHECK(candidate_positions == positions);
     CHECK(compared > 500);
     CHECK_EQ_INT(same, compared);
 }
