@@ -852,15 +852,17 @@ static int path_push(struct mcts_tree *t, int depth, int32_t node, double cv, in
 /* backup=max: the searching seat's value of node n, from its children's (bk[BK_VAL]):
  * the best child's at its own decisions, the visit-weighted mean at other seats' decisions
  * and at chance (an outcome's drawn luck taken out with cv=deep, so what is averaged is
- * fair), the mean return at a node with no children or with several groups of them
- * (open-loop keys, where children stand for different draws). */
+ * fair), the mean return at a node with no children or with children keyed by what was
+ * drawn or committed since (open-loop chance, a simultaneous round, an opponent's
+ * information set: each group then stands for one of several draws). */
 static double backed_value(const struct mcts_tree *t, int32_t n)
 {
     const struct mcts_node *nd = &t->nodes[n];
     const double *bn = t->bk + (size_t)n * MCTS_BK;
     double mean = bn[BK_SUM] / nd->visits;
     int32_t head = nd->first_child;
-    if (head == MCTS_NO_NODE || t->nodes[head].next_group != MCTS_NO_NODE)
+    if (head == MCTS_NO_NODE || t->nodes[head].next_group != MCTS_NO_NODE ||
+        t->nodes[head].ckey != 0)
         return mean;
     int seat = t->nodes[head].seat;
     double best = -INFINITY, sum = 0, w = 0;
@@ -1679,8 +1681,8 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
                     "how a node's value for the searching seat is formed: mean, the mean of "
                     "its returns; max, from its children: the best at the seat's own "
                     "decisions, the visit-weighted mean at other seats' and at chance nodes "
-                    "(expectimax, with cv=deep the outcomes' luck taken out; for "
-                    "chance=explicit trees)"},
+                    "(expectimax, with cv=deep the outcomes' luck taken out); below an "
+                    "open-loop draw the mean (use chance=explicit)"},
     [OPT_MOVES] = {"moves", "all", 0, 0, 0, mcts_moves,
                    "which moves a decision in the tree may try: all legal moves, or the "
                    "game's candidates (the moves worth searching, for games that name them: "

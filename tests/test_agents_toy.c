@@ -123,6 +123,7 @@ static void test_nim_best_moves(void)
         "mcts:iters=3000,widen=1,expand=greedy",
         "mcts:iters=3000,reuse=0",
         "mcts:iters=3000,depth=4",
+        "mcts:iters=3000,backup=max",
         "ismcts:iters=3000",
     };
     /* chance-aware: explicit chance nodes, or open loop keyed by the outcomes drawn */
