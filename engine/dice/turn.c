@@ -807,8 +807,9 @@ double dice_turn_rest(struct dice_turn *ctx, const struct dice_state *s)
          * die opens next does the same a build later, so the class's value would not be
          * one the city can reach. Such a city is not the class's to grow: a die of
          * another city within two steps of a hole walls it in. (Farther walls are not
-         * looked for: along the class's own play, two steps make the values agree
-         * with the moves', docs/rules/carcassonne-dice.md, "Deep evaluation".) */
+         * looked for: with two steps a player of the move of highest value loses 0.03
+         * points a turn to them, against 0.25 with none; docs/rules/carcassonne-dice.md,
+         * "Walled cities".) */
         int walled = 0;
         for (int h = 0; h < nh && !walled; h++)
             for (int ddy = -WALL_STEPS; ddy <= WALL_STEPS && !walled; ddy++)
