@@ -111,6 +111,12 @@ done
 expect_out "" "$KARK" selfplay carcassonne-dice --games 1 --seed 3 \
     --agents mcts:iters=30,cv=deep,chance=explicit,cwiden=1,grow=4,random
 expect_error "cwiden=2: chance widening needs chance=explicit" "$KARK" agents --check mcts:cwiden=2
+# moves=candidates needs a game that names its candidate moves; the dice game's plays, with
+# expectimax backups over its throws.
+expect_error "moves=candidates: othellino names no candidate moves" \
+    "$KARK" selfplay othellino --agents mcts:iters=10,moves=candidates,random --games 1
+expect_out "" "$KARK" selfplay carcassonne-dice --games 1 --seed 3 \
+    --agents mcts:iters=30,moves=candidates,backup=max,cv=deep,chance=explicit,random
 
 # A peeking agent on a hidden-information game is marked in the tournament report.
 "$KARK" tournament cardcassonne --agents "mcts:iters=4,view=peek,greedy" --games 2 --seed 1 \
