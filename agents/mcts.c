@@ -177,7 +177,7 @@ struct mcts_tree {
     int32_t *path_played; /* AMAF: played[] length when the path reached each node */
     double *path_cv;      /* cv=deep: the scratch's cv_sum of the node's seat when the path
                              reached it (what was drawn before its move is not its luck) */
-    double *path_cvo;     /* the same for the searching seat (backup=max) */
+    double *path_cvo;     /* the same for the searching seat (backup=max only, else NULL) */
     double *bk, *bk_spare; /* backup=max: MCTS_BK doubles per node (BK_*), beside the pool
                               as sim_acc is; NULL otherwise */
     int8_t *played_seat;
@@ -844,7 +844,8 @@ static int path_push(struct mcts_tree *t, int depth, int32_t node, double cv, in
 {
     t->path[depth] = node;
     t->path_cv[depth] = cv;
-    t->path_cvo[depth] = t->sc.cv_sum[t->observer];
+    if (t->path_cvo)
+        t->path_cvo[depth] = t->sc.cv_sum[t->observer];
     t->path_played[depth] = played;
     return depth + 1;
 }
@@ -1507,7 +1508,6 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
     t->path = malloc((size_t)(cap + 1) * sizeof *t->path);
     t->path_played = malloc((size_t)(cap + 1) * sizeof *t->path_played);
     t->path_cv = malloc((size_t)(cap + 1) * sizeof *t->path_cv);
-    t->path_cvo = malloc((size_t)(cap + 1) * sizeof *t->path_cvo);
     int sets_ok = lset_alloc(&t->set, t->sc.moves, g->max_moves) == 0;
     sets_ok = lset_alloc(&t->root, NULL, g->max_moves) == 0 && sets_ok;
     t->logtab = malloc(MCTS_LOG_TABLE * sizeof *t->logtab);
@@ -1518,12 +1518,12 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
         for (int k = 0; k < MCTS_LOG_TABLE; k++)
             t->logtab[k] = log((double)k);
     int ok = t->nodes && (t->spare || !p->reuse) && t->tracked && t->work && t->sampled && t->info &&
-             t->path && t->path_played && t->path_cv && t->path_cvo && sets_ok && t->logtab &&
-             t->gcache;
+             t->path && t->path_played && t->path_cv && sets_ok && t->logtab && t->gcache;
     if (p->backup_max) {
+        t->path_cvo = malloc((size_t)(cap + 1) * sizeof *t->path_cvo);
         t->bk = malloc((size_t)cap * MCTS_BK * sizeof *t->bk);
         t->bk_spare = p->reuse ? malloc((size_t)cap * MCTS_BK * sizeof *t->bk_spare) : NULL;
-        ok = ok && t->bk && (t->bk_spare || !p->reuse);
+        ok = ok && t->path_cvo && t->bk && (t->bk_spare || !p->reuse);
     }
     if (p->rave > 0) {
         t->played_seat = malloc(MCTS_MAX_PLAYED * sizeof *t->played_seat);

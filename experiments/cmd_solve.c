@@ -329,7 +329,7 @@ static int dice_agent_turns(const struct kk_game *g, const char *spec, long long
             kk_game_init(g, s, &v, 2, &terr);
             if (a->reset)
                 a->reset(a);
-            double value = turn_value_of(tn, s), est = value, moves = 0, throws = 0;
+            double value = turn_value_of(tn, s), first = value, moves = 0, throws = 0;
             if (i == 0)
                 start = value;
             while (s->seat == 0 && s->phase != DICE_PHASE_OVER) {
@@ -343,7 +343,6 @@ static int dice_agent_turns(const struct kk_game *g, const char *spec, long long
                         g->apply(t, out[k]);
                         mean += prob[k] * turn_value_of(tn, t);
                     }
-                    est += mean - value;
                     throws += mean - value;
                     m = g->sample_chance(s, &chance);
                 } else {
@@ -354,14 +353,12 @@ static int dice_agent_turns(const struct kk_game *g, const char *spec, long long
                 int chance_node = g->to_move(s) == KK_CHANCE;
                 g->apply(s, m);
                 double next = turn_value_of(tn, s);
-                if (!chance_node) {
-                    est += next - value;
+                if (!chance_node)
                     moves += next - value;
-                }
                 value = next;
             }
             x[i] = s->total[0];
-            y[i] = est;
+            y[i] = first + moves + throws;
             dm[i] = moves;
             dt[i] = throws;
         }

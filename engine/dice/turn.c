@@ -784,10 +784,6 @@ double dice_turn_rest(struct dice_turn *ctx, const struct dice_state *s)
     int nopen = dice_grid_sort_cities(g, (const int8_t (*)[4])link, &floor, open);
     /* The class grows one partial city: try each open city as that one (and none). */
     double best = rest_from(tn, s, NONE_ID, floor);
-    int8_t occ[DICE_CELLS]; /* the die on each cell, -1: none */
-    memset(occ, -1, sizeof occ);
-    for (int i = 0; i < g->count; i++)
-        occ[g->cell[i]] = (int8_t)i;
     for (int c = 0; c < nopen && best >= 0; c++) {
         struct piece p = {0, {0}, {0}, {0}};
         for (int i = 0; i < g->count; i++)
@@ -818,7 +814,7 @@ double dice_turn_rest(struct dice_turn *ctx, const struct dice_state *s)
                     if (abs(ddx) + abs(ddy) > WALL_STEPS || x < -DICE_ORIGIN ||
                         x > DICE_ORIGIN || y < -DICE_ORIGIN || y > DICE_ORIGIN)
                         continue;
-                    int die = occ[(y + DICE_ORIGIN) * DICE_GRID + x + DICE_ORIGIN];
+                    int die = dice_grid_find(g, (y + DICE_ORIGIN) * DICE_GRID + x + DICE_ORIGIN);
                     walled = die >= 0 && !((open[c] >> die) & 1u);
                 }
         if (walled)

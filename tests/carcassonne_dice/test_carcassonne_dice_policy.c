@@ -73,7 +73,7 @@ static void random_positions(void)
     const struct kk_game *g = &kk_game_carcassonne_dice;
     kk_move moves[4096];
     double value[4096]; /* the evaluation after each legal move, for the mover */
-    int positions = 0, same = 0, compared = 0, candidate_positions = 0;
+    int positions = 0, same = 0, compared = 0;
     for (int game = 0; game < 60; game++) {
         struct dice_state s;
         struct kk_variant v;
@@ -96,7 +96,6 @@ static void random_positions(void)
             kk_move p = dice_policy_move(&s, &rng);
             int n = g->legal_moves(&s, moves), legal = 0;
             check_candidates(g, &s, moves, n);
-            candidate_positions++;
             double greedy_best = -INFINITY;
             for (int i = 0; i < n; i++) {
                 legal |= moves[i] == p;
@@ -124,7 +123,6 @@ static void random_positions(void)
         }
     }
     CHECK(positions > 1000);
-    CHECK(candidate_positions == positions);
     CHECK(compared > 500);
     CHECK_EQ_INT(same, compared);
 }
