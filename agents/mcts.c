@@ -97,8 +97,10 @@ struct mcts_params {
     int deep;            /* eval=deep: leaves and playouts rated by the game's deep evaluation */
     int cv;              /* cv=deep: returns less the luck of the chance outcomes drawn after
                             each node (a control variate from the deep evaluation) */
-    int backup_max;      /* backup=max: values for the searching seat backed up by
-                            expectimax (see backed_value) */
+    int backup_max;      /* backup=max or expectimax: values for the searching seat backed
+                            up from the children (see backed_value) */
+    int backup_exact;    /* backup=expectimax: outcomes weighted by their probabilities, a
+                            node never below its own rating (rollout=none) */
     int candidates;      /* moves=candidates: a decision's children come from the game's
                             candidate_moves, not every legal move */
     int turn_horizon;    /* horizon=turn: the tree ends where another seat is to decide */
@@ -145,8 +147,11 @@ struct mcts_gslot {
 };
 #define MCTS_SPILL 0x80000000u
 
-/* backup=max: what the side table bk holds per node, all for the searching seat. */
-enum { BK_SUM, BK_VAL, BK_LUCK, MCTS_BK };
+/* backup=max/expectimax: what the side table bk holds per node, all for the searching
+ * seat: the sum of its returns, its backed-up value, the luck of the outcome it stands for
+ * (a chance child, cv=deep), its own rating (expectimax: the evaluation of its state) and
+ * the probability of its outcome (expectimax, a chance child). */
+enum { BK_SUM, BK_VAL, BK_LUCK, BK_LEAF, BK_PROB, MCTS_BK };
 
 #define MCTS_LOG_TABLE 1024 /* log(k) for small visit counts, filled once per tree */
 
@@ -178,8 +183,12 @@ struct mcts_tree {
     double *path_cv;      /* cv=deep: the scratch's cv_sum of the node's seat when the path
                              reached it (what was drawn before its move is not its luck) */
     double *path_cvo;     /* the same for the searching seat (backup=max only, else NULL) */
-    double *bk, *bk_spare; /* backup=max: MCTS_BK doubles per node (BK_*), beside the pool
-                              as sim_acc is; NULL otherwise */
+    double *bk, *bk_spare; /* backup=max/expectimax: MCTS_BK doubles per node (BK_*), beside
+                              the pool as sim_acc is; NULL otherwise */
+    int bk_exact;         /* backup=expectimax (see backed_value) */
+    int bk_other;         /* backup=expectimax: BK_OTHER_* for the other seats' decisions */
+    kk_move *oc_move;     /* backup=expectimax: a chance node's outcomes and their */
+    double *oc_prob;      /* probabilities (max_moves each), to weigh a new outcome child */
     int8_t *played_seat;
     kk_move *played_move;
     struct mcts_lset set;  /* the legal moves of the node being visited (in sc.moves) */
@@ -850,12 +859,69 @@ static int path_push(struct mcts_tree *t, int depth, int32_t node, double cv, in
     return depth + 1;
 }
 
+/* How backup=expectimax backs up another seat's decision (set per search). */
+enum { BK_OTHER_MEAN, BK_OTHER_MIN, BK_OTHER_MAX };
+
+/* backup=expectimax: node n's value from its children, one group of them, made by `seat`
+ * (see backed_value). */
+static double expectimax_value(const struct mcts_tree *t, int32_t n, int seat)
+{
+    const double *bn = t->bk + (size_t)n * MCTS_BK;
+    int32_t head = t->nodes[n].first_child;
+    double leaf = bn[BK_LEAF];
+    if (seat == MCTS_CHANCE_SEAT) {
+        double sum = 0, seen = 0, drawn = 0;
+        for (int32_t c = head; c != MCTS_NO_NODE; c = t->nodes[c].next_sibling) {
+            const double *bc = t->bk + (size_t)c * MCTS_BK;
+            if (t->nodes[c].visits == 0)
+                continue;
+            sum += bc[BK_PROB] * bc[BK_VAL];
+            seen += bc[BK_PROB] * bc[BK_LEAF];
+            drawn += bc[BK_PROB];
+        }
+        /* every outcome drawn: their mean, whatever the rating before the draw */
+        return drawn > 1 - 1e-12 ? sum : leaf - seen + sum;
+    }
+    int rule = seat == t->observer ? BK_OTHER_MAX : t->bk_other;
+    double best = rule == BK_OTHER_MAX ? -INFINITY : INFINITY, sum = 0, w = 0;
+    if (rule != BK_OTHER_MEAN && !t->nodes[head].full)
+        best = leaf; /* moves not searched yet: the evaluation stands in for them */
+    for (int32_t c = head; c != MCTS_NO_NODE; c = t->nodes[c].next_sibling) {
+        int32_t v = t->nodes[c].visits;
+        if (v == 0)
+            continue;
+        double x = t->bk[(size_t)c * MCTS_BK + BK_VAL];
+        sum += v * x;
+        w += v;
+        if (rule == BK_OTHER_MAX ? x > best : x < best)
+            best = x;
+    }
+    if (rule == BK_OTHER_MEAN)
+        return w > 0 ? sum / w : leaf;
+    return isfinite(best) ? best : leaf;
+}
+
 /* backup=max: the searching seat's value of node n, from its children's (bk[BK_VAL]):
  * the best child's at its own decisions, the visit-weighted mean at other seats' decisions
  * and at chance (an outcome's drawn luck taken out with cv=deep, so what is averaged is
  * fair), the mean return at a node with no children or with children keyed by what was
  * drawn or committed since (open-loop chance, a simultaneous round, an opponent's
- * information set: each group then stands for one of several draws). */
+ * information set: each group then stands for one of several draws).
+ *
+ * backup=expectimax (leaves rated by the evaluation alone, so each node's own rating
+ * bk[BK_LEAF] is exact for its state) is expectimax over the tree with the evaluation at
+ * its frontier: at a decision the best child for the seat deciding (the searching seat's
+ * highest value; another seat's the lowest in two-seat games, where the returns are
+ * constant-sum, the highest in cooperative games, the visit-weighted mean with three
+ * seats or more), where a decision that still has moves without a child counts its own
+ * rating among them (the evaluation stands in for the moves not searched); at chance the
+ * probability-weighted mean of the outcomes, those not drawn yet counted at the node's
+ * own rating less what the drawn ones' ratings account for (so the rating of each, when
+ * the evaluation is fair over the draw, as the game's deep_fair says). No draw then counts
+ * for more than its probability (the visit-weighted mean gives an outcome drawn once in ten
+ * visits a tenth of the node's value, whatever its chance), and where the evaluation is a
+ * value the seat can reach (the dice game's deep evaluation) the searching seat's values
+ * only rise as the tree grows. */
 static double backed_value(const struct mcts_tree *t, int32_t n)
 {
     const struct mcts_node *nd = &t->nodes[n];
@@ -864,8 +930,10 @@ static double backed_value(const struct mcts_tree *t, int32_t n)
     int32_t head = nd->first_child;
     if (head == MCTS_NO_NODE || t->nodes[head].next_group != MCTS_NO_NODE ||
         t->nodes[head].ckey != 0)
-        return mean;
+        return t->bk_exact ? bn[BK_LEAF] : mean;
     int seat = t->nodes[head].seat;
+    if (t->bk_exact)
+        return expectimax_value(t, n, seat);
     double best = -INFINITY, sum = 0, w = 0;
     for (int32_t c = head; c != MCTS_NO_NODE; c = t->nodes[c].next_sibling) {
         const double *bc = t->bk + (size_t)c * MCTS_BK;
@@ -884,6 +952,16 @@ static double backed_value(const struct mcts_tree *t, int32_t n)
     if (seat == t->observer)
         return best > -INFINITY ? best : mean;
     return w > 0 ? sum / w : mean;
+}
+
+/* backup=expectimax: the probability of outcome o at chance node state s. */
+static double outcome_prob(struct mcts_tree *t, const void *s, kk_move o)
+{
+    int n = t->sc.game->chance_outcomes(s, t->oc_move, t->oc_prob);
+    for (int i = 0; i < n; i++)
+        if (t->oc_move[i] == o)
+            return t->oc_prob[i];
+    return 0;
 }
 
 /* One iteration: determinize or copy, descend, expand one node, play out, back up. */
@@ -949,6 +1027,7 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
                                 ? 0
                                 : chance_seen(t, g, s, o, p->seen_chance, observer);
             double before = t->sc.cv_sum[observer];
+            double prob = t->bk_exact && p->explicit_chance ? outcome_prob(t, s, o) : 0;
             kk_search_chance(&t->sc, s, o);
             if (!p->explicit_chance) {
                 if (!p->pooled_chance && (seen || !p->seen_chance))
@@ -963,6 +1042,13 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             depth = path_push(t, depth, c, 0, num_played);
             if (t->bk)
                 t->bk[(size_t)c * MCTS_BK + BK_LUCK] = t->sc.cv_sum[observer] - before;
+            if (t->bk_exact && t->nodes[c].visits == 0) {
+                /* a new outcome: its weight and its own rating */
+                double r[KK_MAX_SEATS];
+                kk_search_returns_with(&t->sc, s, p->po.reward, r);
+                t->bk[(size_t)c * MCTS_BK + BK_PROB] = prob;
+                t->bk[(size_t)c * MCTS_BK + BK_LEAF] = r[observer];
+            }
             continue;
         }
         if (p->expand_visits > 0 && !at_root && t->nodes[node].visits < p->expand_visits)
@@ -1157,6 +1243,8 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
             double *bn = t->bk + (size_t)n * MCTS_BK;
             double r = ret[observer] + (p->cv ? t->path_cvo[d] : 0);
             bn[BK_SUM] += r;
+            if (t->bk_exact && t->nodes[n].visits == 1 && t->nodes[n].seat != MCTS_CHANCE_SEAT)
+                bn[BK_LEAF] = r; /* a decision's child rated as the leaf it was made as */
             bn[BK_VAL] = backed_value(t, n);
         }
     }
@@ -1194,6 +1282,9 @@ static void mcts_search_tree(struct mcts_tree *t, const struct kk_game *g,
     int keep = p->reuse && t->valid && memcmp(state, t->tracked, g->state_size) == 0 &&
                (!t->bk || t->observer == observer);
     t->observer = observer;
+    t->bk_other = g->cooperative        ? BK_OTHER_MAX
+                  : g->players(state) == 2 ? BK_OTHER_MIN
+                                           : BK_OTHER_MEAN;
     if (!keep)
         tree_reset(t, g, state);
     t->kept = t->nodes[0].visits;
@@ -1233,9 +1324,16 @@ static void add_root_stats(struct mcts *m, const struct mcts_tree *t, int who)
     }
 }
 
-/* Root move k ranks above root move j: more visits, then the better mean (k visited). */
+/* Root move k ranks above root move j: more visits, then the better mean (k visited); with
+ * backup=expectimax the better value (values are exact for the tree searched, and a move
+ * found better late has had fewer visits), then more visits. */
 static int root_above(const struct mcts *m, int k, int j)
 {
+    if (m->p.backup_exact) {
+        double vk = m->root_value[k] / m->root_visits[k];
+        double vj = m->root_value[j] / m->root_visits[j];
+        return vk > vj || (vk == vj && m->root_visits[k] > m->root_visits[j]);
+    }
     return m->root_visits[k] > m->root_visits[j] ||
            (m->root_visits[k] == m->root_visits[j] &&
             m->root_value[k] / m->root_visits[k] > m->root_value[j] / m->root_visits[j]);
@@ -1465,6 +1563,8 @@ static void tree_free(struct mcts_tree *t)
     free(t->path_cvo);
     free(t->bk);
     free(t->bk_spare);
+    free(t->oc_move);
+    free(t->oc_prob);
     free(t->played_seat);
     free(t->played_move);
     lset_free(&t->set, 0);
@@ -1524,6 +1624,12 @@ static int tree_alloc(struct mcts_tree *t, const struct kk_game *g, const struct
         t->bk = malloc((size_t)cap * MCTS_BK * sizeof *t->bk);
         t->bk_spare = p->reuse ? malloc((size_t)cap * MCTS_BK * sizeof *t->bk_spare) : NULL;
         ok = ok && t->path_cvo && t->bk && (t->bk_spare || !p->reuse);
+        t->bk_exact = p->backup_exact;
+    }
+    if (p->backup_exact) {
+        t->oc_move = malloc((size_t)g->max_moves * sizeof *t->oc_move);
+        t->oc_prob = malloc((size_t)g->max_moves * sizeof *t->oc_prob);
+        ok = ok && t->oc_move && t->oc_prob;
     }
     if (p->rave > 0) {
         t->played_seat = malloc(MCTS_MAX_PLAYED * sizeof *t->played_seat);
@@ -1561,7 +1667,7 @@ static const char *const mcts_opponents[] = {"auto", "iset", "pooled", NULL};
 static const char *const mcts_finals[] = {"visits", "mix", NULL};
 static const char *const mcts_horizons[] = {"game", "turn", NULL};
 static const char *const mcts_cvs[] = {"off", "deep", NULL};
-static const char *const mcts_backups[] = {"mean", "max", NULL};
+static const char *const mcts_backups[] = {"mean", "max", "expectimax", NULL};
 static const char *const mcts_moves[] = {"all", "candidates", NULL};
 enum { VIEW_ISET, VIEW_SAMPLE, VIEW_PEEK };
 
@@ -1681,8 +1787,10 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
                     "how a node's value for the searching seat is formed: mean, the mean of "
                     "its returns; max, from its children: the best at the seat's own "
                     "decisions, the visit-weighted mean at other seats' and at chance nodes "
-                    "(expectimax, with cv=deep the outcomes' luck taken out); below an "
-                    "open-loop draw the mean (use chance=explicit)"},
+                    "(with cv=deep the outcomes' luck taken out); expectimax (with "
+                    "rollout=none): chance outcomes weighted by their probabilities, those "
+                    "not drawn yet at the node's own rating, and a decision never below its "
+                    "own rating; below an open-loop draw the mean (use chance=explicit)"},
     [OPT_MOVES] = {"moves", "all", 0, 0, 0, mcts_moves,
                    "which moves a decision in the tree may try: all legal moves, or the "
                    "game's candidates (the moves worth searching, for games that name them: "
@@ -1715,6 +1823,12 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.turn_horizon = vals[OPT_HORIZON] != 0;
     p.cv = vals[OPT_CV] != 0; /* checked against the game by kk_search_cv_option */
     p.backup_max = vals[OPT_BACKUP] != 0;
+    p.backup_exact = vals[OPT_BACKUP] == 2;
+    if (p.backup_exact && p.po.policy != KK_ROLLOUT_NONE) {
+        kk_fail(err, "backup=expectimax rates each leaf by the evaluation alone: it needs "
+                     "rollout=none");
+        return NULL;
+    }
     p.candidates = vals[OPT_MOVES] != 0;
     if (p.candidates && !g->candidate_moves) {
         kk_fail(err, "moves=candidates: %s names no candidate moves (use moves=all)", g->name);
@@ -1753,6 +1867,11 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
         return NULL;
     }
     p.determinize = view == VIEW_ISET;
+    if (p.backup_exact && hidden && view != VIEW_PEEK) {
+        kk_fail(err, "backup=expectimax needs one state per tree node: %s hides information "
+                     "(use backup=max)", g->name);
+        return NULL;
+    }
     p.opp_iset = p.determinize && hidden && g->info_key && vals[OPT_OPPONENTS] != 2;
     p.opp_auto = vals[OPT_OPPONENTS] == 0;
     p.view_sample = view == VIEW_SAMPLE;

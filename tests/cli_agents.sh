@@ -117,6 +117,14 @@ expect_error "moves=candidates: othellino names no candidate moves" \
     "$KARK" selfplay othellino --agents mcts:iters=10,moves=candidates,random --games 1
 expect_out "" "$KARK" selfplay carcassonne-dice --games 1 --seed 3 \
     --agents mcts:iters=30,moves=candidates,backup=max,cv=deep,chance=explicit,random
+# backup=expectimax rates leaves by the evaluation alone, on one state per node.
+expect_error "backup=expectimax rates each leaf by the evaluation alone: it needs rollout=none" \
+    "$KARK" agents --check mcts:backup=expectimax
+expect_error "backup=expectimax needs one state per tree node: cardcassonne hides information" \
+    "$KARK" selfplay cardcassonne --agents mcts:iters=10,backup=expectimax,rollout=none,random \
+    --games 1
+expect_out "" "$KARK" selfplay carcassonne-dice --games 1 --seed 3 \
+    --agents mcts:iters=30,backup=expectimax,rollout=none,eval=deep,chance=explicit,random
 
 # A peeking agent on a hidden-information game is marked in the tournament report.
 "$KARK" tournament cardcassonne --agents "mcts:iters=4,view=peek,greedy" --games 2 --seed 1 \

@@ -25,6 +25,7 @@ static void test_specs(void)
         "mcts:reward=score", "greedy:value=best", "flatmc:playouts=0", "ismcts:threads=0",
         "mcts:iters=1.5", "mcts:", "random:x=1",
         "mcts:backup=best", "mcts:moves=candidates", /* toy-nim names no candidates */
+        "mcts:backup=expectimax", /* leaves rated by playouts: not exact */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         kk_error err = {{0}};
@@ -33,6 +34,16 @@ static void test_specs(void)
         CHECK(err.msg[0] != '\0');
         kk_agent_destroy(a);
     }
+    /* backup=expectimax rates each tree node by its one state: not where a seat's
+     * decision stands for the states it cannot tell apart (peeking is one state again) */
+    kk_error herr = {{0}};
+    struct kk_agent *h = kk_agent_create(&kk_toy_guess, "mcts:backup=expectimax,rollout=none",
+                                         &herr);
+    CHECK(h == NULL && strstr(herr.msg, "hides information") != NULL);
+    kk_agent_destroy(h);
+    h = make(&kk_toy_guess, "mcts:backup=expectimax,rollout=none,view=peek");
+    CHECK(h != NULL);
+    kk_agent_destroy(h);
     /* Time budget alone is accepted; the canonical spec names every option. */
     struct kk_agent *a = make(&kk_toy_nim, "mcts:iters=0,ms=5");
     CHECK(a != NULL);
@@ -139,6 +150,9 @@ static void test_nim_best_moves(void)
         "mcts:iters=3000,chance=explicit,backup=max",
         "mcts:iters=3000,chance=explicit,backup=max,threads=2",
         "mcts:iters=3000,chance=explicit,backup=max,widen=1",
+        "mcts:iters=3000,chance=explicit,backup=expectimax,rollout=none",
+        "mcts:iters=3000,chance=explicit,backup=expectimax,rollout=none,threads=2",
+        "mcts:iters=3000,chance=explicit,backup=expectimax,rollout=none,widen=1",
         "ismcts:iters=3000,chance=explicit",
     };
     check_best_moves(open_specs, sizeof open_specs / sizeof open_specs[0], 0);
@@ -280,17 +294,19 @@ static void test_reuse_keeps_playing_well(void)
     play_nim("mcts:iters=3000,reuse=1,threads=2,chance=explicit", 13, 1, 1);
     play_nim("ismcts:iters=3000,reuse=1", 14, 1, 0);
     play_nim("mcts:iters=3000,reuse=1,chance=explicit,backup=max", 15, 1, 1);
+    play_nim("mcts:iters=3000,reuse=1,chance=explicit,backup=expectimax,rollout=none", 16, 1,
+             1);
 }
 
 /* backup=max: every node's stored value is the one its children give (the side table that
  * holds them moves with a kept subtree), and each seat's search reuses its tree from one
  * of its decisions to the next. */
-static void test_backup_tables(void)
+static void check_backup_tables(const char *spec)
 {
     const struct kk_game *g = &kk_toy_nim;
     struct kk_agent *a[2];
     for (int i = 0; i < 2; i++)
-        a[i] = make(g, "mcts:iters=500,reuse=1,chance=explicit,backup=max");
+        a[i] = make(g, spec);
     if (!a[0] || !a[1]) {
         CHECK(0);
         kk_agent_destroy(a[0]);
@@ -321,6 +337,60 @@ static void test_backup_tables(void)
     CHECK(kept >= searches - 2); /* every search after each seat's first starts from its tree */
     for (int i = 0; i < 2; i++)
         kk_agent_destroy(a[i]);
+}
+
+static void test_backup_tables(void)
+{
+    check_backup_tables("mcts:iters=500,reuse=1,chance=explicit,backup=max");
+    check_backup_tables("mcts:iters=500,reuse=1,chance=explicit,backup=expectimax,rollout=none");
+}
+
+/* backup=expectimax is expectimax over the tree: four moves before toy-nim's 40-move limit
+ * the whole game fits in the tree, and each root move's value is then its exact value
+ * (toy_nim_solve: chance weighted 2/3 and 1/3 however often each was drawn, the other
+ * seat's best reply). The pile is chosen so that the moves' values differ. */
+static void test_expectimax_exact(void)
+{
+    const struct kk_game *g = &kk_toy_nim;
+    for (int pile = 5; pile <= 9; pile++) {
+        char state[64];
+        toy_nim_setup(state, 2, pile, 1);
+        for (int made = 0; made < 36; made++) { /* take one, chance adds it back */
+            g->apply(state, 1);
+            g->apply(state, 1);
+        }
+        CHECK_EQ_INT(g->to_move(state), 0);
+        static const char *const specs[] = {
+            "mcts:iters=100000,chance=explicit,backup=expectimax,rollout=none,scale=none,c=2",
+            "mcts:iters=100000,chance=explicit,backup=expectimax,rollout=none,scale=none,c=2,cwiden=1",
+        };
+        for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
+            struct kk_agent *a = make(g, specs[k]);
+            if (!a) {
+                CHECK(0);
+                continue;
+            }
+            kk_rng rng;
+            kk_rng_seed(&rng, 5, (uint64_t)pile);
+            a->choose(a, state, &rng);
+            kk_move moves[3];
+            int32_t visits[3];
+            double mean[3], avg[3];
+            int n = kk_mcts_root_stats(a, moves, visits, mean, avg);
+            CHECK_EQ_INT(n, 3);
+            for (int i = 0; i < n; i++) {
+                char after[64];
+                memcpy(after, state, g->state_size);
+                g->apply(after, moves[i]);
+                double exact = toy_nim_solve(after, 0);
+                if (fabs(mean[i] - exact) > 1e-9)
+                    fprintf(stderr, "%s: pile %d move %d: value %.12f, exact %.12f\n",
+                            specs[k], pile, (int)moves[i], mean[i], exact);
+                CHECK(fabs(mean[i] - exact) <= 1e-9);
+            }
+            kk_agent_destroy(a);
+        }
+    }
 }
 
 /* Returns: win splits among leaders, margin is centred on 0.5; cut-off states use
@@ -358,5 +428,6 @@ int main(void)
     test_reproducible();
     test_reuse_keeps_playing_well();
     test_backup_tables();
+    test_expectimax_exact();
     return kk_test_done("agents_toy");
 }
