@@ -1826,7 +1826,7 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.backup_exact = vals[OPT_BACKUP] == 2;
     if (p.backup_exact && p.po.policy != KK_ROLLOUT_NONE) {
         kk_fail(err, "backup=expectimax rates each leaf by the evaluation alone: it needs "
-                     "rollout=none");
+                     "rollout=none (or use backup=mean)");
         return NULL;
     }
     p.candidates = vals[OPT_MOVES] != 0;

@@ -66,6 +66,21 @@ tc=$(echo "$a" | sed -n 's/.*"throws_change":\(-*[0-9.]*\),.*/\1/p')
 check "its moves keep the class's value ($mc) and its throws are fair ($tc)" \
     awk -v m="$mc" -v t="$tc" 'BEGIN { exit !(m != "" && t != "" && m > -1e-3 && m < 1e-3 && t > -1e-3 && t < 1e-3) }'
 check "solve --agent reports the class optimum" eval 'echo "$a" | grep -q "\"class_optimum\":8.551523,"'
+# Exact expectimax backups over the deep values never leave the class's best move for a
+# sampled throw's luck (backup=max, which weighs outcomes by their visits, loses 0.5 points
+# a turn in the class's eyes on these turns).
+x=$("$KARK" solve carcassonne-dice --turns 4 --seed 2 --threads 2 --agent \
+    mcts:iters=30,chance=explicit,cv=deep,eval=deep,rollout=none,backup=expectimax,moves=candidates,widen=0)
+xm=$(echo "$x" | sed -n 's/.*"moves_change":\(-*[0-9.]*\),.*/\1/p')
+check "backup=expectimax keeps the class's value over its moves ($xm)" \
+    awk -v m="$xm" 'BEGIN { exit !(m != "" && m > -1e-3) }'
+# scripts/dice-race: a race to the goal on two agents' single turns (docs/agents.md).
+"$KARK" tournament carcassonne-dice --agents greedy,random --players 2 --games 20 --seed 1 \
+    --threads 1 --set knight_need=9 --set max_turns=2 --out "$tmp/race" --summary-only >/dev/null 2>&1
+r=$(python3 "$TESTS/../scripts/dice-race" "$tmp/race/games.csv" --races 2000 2>&1)
+check "dice-race: greedy's turns win the race against random's: $r" \
+    eval 'echo "$r" | grep -Eq "^greedy wins (0\.9[0-9]*|1\.0000) of 2000 races to 42 against random$"'
+expect 1 "expected AGENT=X" python3 "$TESTS/../scripts/dice-race" "$tmp/race/games.csv" --mean nobody=3
 expect 2 "unknown agent 'nobody'" "$KARK" solve carcassonne-dice --agent nobody --turns 2
 expect 2 "only carcassonne-dice" "$KARK" solve othellino --agent greedy
 expect 2 "do not combine" "$KARK" solve carcassonne-dice --agent greedy --turn 2
