@@ -906,7 +906,8 @@ static double expectimax_value(const struct mcts_tree *t, int32_t n, int seat)
  * and at chance (an outcome's drawn luck taken out with cv=deep, so what is averaged is
  * fair), the mean return at a node with no children or with children keyed by what was
  * drawn or committed since (open-loop chance, a simultaneous round, an opponent's
- * information set: each group then stands for one of several draws).
+ * information set: each group then stands for one of several draws; so under
+ * backup=expectimax too).
  *
  * backup=expectimax (leaves rated by the evaluation alone, so each node's own rating
  * bk[BK_LEAF] is exact for its state) is expectimax over the tree with the evaluation at
@@ -928,9 +929,10 @@ static double backed_value(const struct mcts_tree *t, int32_t n)
     const double *bn = t->bk + (size_t)n * MCTS_BK;
     double mean = bn[BK_SUM] / nd->visits;
     int32_t head = nd->first_child;
-    if (head == MCTS_NO_NODE || t->nodes[head].next_group != MCTS_NO_NODE ||
-        t->nodes[head].ckey != 0)
+    if (head == MCTS_NO_NODE)
         return t->bk_exact ? bn[BK_LEAF] : mean;
+    if (t->nodes[head].next_group != MCTS_NO_NODE || t->nodes[head].ckey != 0)
+        return mean;
     int seat = t->nodes[head].seat;
     if (t->bk_exact)
         return expectimax_value(t, n, seat);
