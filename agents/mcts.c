@@ -182,7 +182,8 @@ struct mcts_tree {
     int32_t *path_played; /* AMAF: played[] length when the path reached each node */
     double *path_cv;      /* cv=deep: the scratch's cv_sum of the node's seat when the path
                              reached it (what was drawn before its move is not its luck) */
-    double *path_cvo;     /* the same for the searching seat (backup=max only, else NULL) */
+    double *path_cvo;     /* the same for the searching seat (backup=max/expectimax only, else
+                             NULL) */
     double *bk, *bk_spare; /* backup=max/expectimax: MCTS_BK doubles per node (BK_*), beside
                               the pool as sim_acc is; NULL otherwise */
     int bk_exact;         /* backup=expectimax (see backed_value) */
@@ -1029,7 +1030,12 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
                                 ? 0
                                 : chance_seen(t, g, s, o, p->seen_chance, observer);
             double before = t->sc.cv_sum[observer];
-            double prob = t->bk_exact && p->explicit_chance ? outcome_prob(t, s, o) : 0;
+            /* backup=expectimax: a new outcome's probability, from the state before it */
+            double prob = 0;
+            if (t->bk_exact && p->explicit_chance &&
+                group_child(t->nodes, group_lookup(t, node, MCTS_CHANCE_SEAT, 0), o) ==
+                    MCTS_NO_NODE)
+                prob = outcome_prob(t, s, o);
             kk_search_chance(&t->sc, s, o);
             if (!p->explicit_chance) {
                 if (!p->pooled_chance && (seen || !p->seen_chance))

@@ -135,7 +135,7 @@ struct kk_mcts_shape {
 };
 /* Returns 0, or -1 for other kinds of agent (or no memory for the walk). */
 int kk_mcts_tree_shape(const struct kk_agent *a, int min_visits, struct kk_mcts_shape *out);
-/* backup=max: the nodes of tree 0 (the root aside) whose stored value is not the one
+/* backup=max/expectimax: the nodes of tree 0 (the root aside) whose stored value is not the one
  * recomputed from their children and returns (it is recomputed only along each iteration's
  * path, so this is 0 in a sound tree, kept subtrees included). -1 for other kinds of agent
  * or other backups. */
