@@ -1675,7 +1675,8 @@ static const char *const mcts_opponents[] = {"auto", "iset", "pooled", NULL};
 static const char *const mcts_finals[] = {"visits", "mix", NULL};
 static const char *const mcts_horizons[] = {"game", "turn", NULL};
 static const char *const mcts_cvs[] = {"off", "deep", NULL};
-static const char *const mcts_backups[] = {"mean", "max", "expectimax", NULL};
+static const char *const mcts_backups[] = {"mean", "max", "expectimax", "auto", NULL};
+enum { BACKUP_MEAN, BACKUP_MAX, BACKUP_EXPECTIMAX, BACKUP_AUTO };
 static const char *const mcts_moves[] = {"all", "candidates", NULL};
 enum { VIEW_ISET, VIEW_SAMPLE, VIEW_PEEK };
 
@@ -1798,7 +1799,9 @@ static const struct kk_agent_opt mcts_opts[OPT_COUNT] = {
                     "(with cv=deep the outcomes' luck taken out); expectimax (with "
                     "rollout=none): chance outcomes weighted by their probabilities, those "
                     "not drawn yet at the node's own rating, and a decision never below its "
-                    "own rating; below an open-loop draw the mean (use chance=explicit)"},
+                    "own rating; below an open-loop draw the mean (use chance=explicit); auto: "
+                    "expectimax with rollout=none on a game without hidden information (or "
+                    "view=peek), else mean"},
     [OPT_MOVES] = {"moves", "all", 0, 0, 0, mcts_moves,
                    "which moves a decision in the tree may try: all legal moves, or the "
                    "game's candidates (the moves worth searching, for games that name them: "
@@ -1830,13 +1833,6 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
     p.deep = vals[OPT_EVAL] != 0; /* checked against the game by kk_search_deep_option */
     p.turn_horizon = vals[OPT_HORIZON] != 0;
     p.cv = vals[OPT_CV] != 0; /* checked against the game by kk_search_cv_option */
-    p.backup_max = vals[OPT_BACKUP] != 0;
-    p.backup_exact = vals[OPT_BACKUP] == 2;
-    if (p.backup_exact && p.po.policy != KK_ROLLOUT_NONE) {
-        kk_fail(err, "backup=expectimax rates each leaf by the evaluation alone: it needs "
-                     "rollout=none (or use backup=mean)");
-        return NULL;
-    }
     p.candidates = vals[OPT_MOVES] != 0;
     if (p.candidates && !g->candidate_moves) {
         kk_fail(err, "moves=candidates: %s names no candidate moves (use moves=all)", g->name);
@@ -1875,6 +1871,21 @@ static struct kk_agent *mcts_create_common(const struct kk_game *g, const double
         return NULL;
     }
     p.determinize = view == VIEW_ISET;
+    /* auto: expectimax where it applies (leaves rated by the evaluation alone, one state
+     * per node), the mean elsewhere, so a game may default to it and a user's rollout or
+     * view still makes a valid search. */
+    int backup = (int)vals[OPT_BACKUP];
+    if (backup == BACKUP_AUTO)
+        backup = p.po.policy == KK_ROLLOUT_NONE && (!hidden || view == VIEW_PEEK)
+                     ? BACKUP_EXPECTIMAX
+                     : BACKUP_MEAN;
+    p.backup_max = backup != BACKUP_MEAN;
+    p.backup_exact = backup == BACKUP_EXPECTIMAX;
+    if (p.backup_exact && p.po.policy != KK_ROLLOUT_NONE) {
+        kk_fail(err, "backup=expectimax rates each leaf by the evaluation alone: it needs "
+                     "rollout=none (or use backup=mean or auto)");
+        return NULL;
+    }
     if (p.backup_exact && hidden && view != VIEW_PEEK) {
         kk_fail(err, "backup=expectimax needs one state per tree node: %s hides information "
                      "(use backup=max)", g->name);

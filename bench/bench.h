@@ -17,10 +17,14 @@
  * seed BENCH_SEED, the same games `kark selfplay GAME --agents random --seed 1` plays). */
 #define BENCH_SIG_GAMES 200
 /* The MCTS search measured: one agent, one thread, 1,000 iterations per decision. */
-/* Random playouts to the end and random expansion, whatever the game's agent_defaults say:
- * the figure measures the engine (playouts and tree bookkeeping) and stays comparable with
- * the performance ledger; a game's preferred search settings would change what it times. */
-#define BENCH_MCTS_SPEC "mcts:iters=1000,threads=1,rollout=random,depth=0,widen=0,expand=random"
+/* Random playouts to the end, random expansion, the game's own evaluation and mean backups,
+ * whatever the game's agent_defaults say: the figure measures the engine (playouts and tree
+ * bookkeeping) and stays comparable with the performance ledger; a game's preferred search
+ * settings would change what it times. Chance nodes follow the game's defaults (Tunnel
+ * Run's `seen`, the dice game's `explicit`). */
+#define BENCH_MCTS_SPEC                                                                    \
+    "mcts:iters=1000,threads=1,rollout=random,depth=0,widen=0,expand=random,eval=game,cv=off," \
+    "backup=mean,moves=all"
 #define BENCH_MCTS_ITERS 1000
 #define BENCH_MAX_STEPS 16 /* thread counts measured: 1, 2, 4, ..., and T */
 

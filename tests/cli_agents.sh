@@ -125,6 +125,14 @@ expect_error "backup=expectimax needs one state per tree node: cardcassonne hide
     --games 1
 expect_out "" "$KARK" selfplay carcassonne-dice --games 1 --seed 3 \
     --agents mcts:iters=30,backup=expectimax,rollout=none,eval=deep,chance=explicit,random
+# backup=auto: expectimax where it applies, the mean elsewhere (a hidden game, a rollout);
+# the dice game's defaults use it, so a user's rollout there still makes a search.
+expect_out "eval=deep,.*backup=auto,moves=candidates" "$KARK" agents --check mcts --game carcassonne-dice
+expect_out "rollout=policy,.*eval=game" "$KARK" agents --check flatmc --game carcassonne-dice
+expect_out "" "$KARK" selfplay cardcassonne --agents mcts:iters=10,backup=auto,rollout=none,random \
+    --games 1
+expect_out "" "$KARK" selfplay carcassonne-dice --games 1 --seed 3 \
+    --agents mcts:iters=20,rollout=random,random
 
 # A peeking agent on a hidden-information game is marked in the tournament report.
 "$KARK" tournament cardcassonne --agents "mcts:iters=4,view=peek,greedy" --games 2 --seed 1 \

@@ -44,6 +44,14 @@ static void test_specs(void)
     h = make(&kk_toy_guess, "mcts:backup=expectimax,rollout=none,view=peek");
     CHECK(h != NULL);
     kk_agent_destroy(h);
+    /* backup=auto turns to the mean where expectimax does not apply: hidden information,
+     * or leaves rated by playouts. */
+    h = make(&kk_toy_guess, "mcts:backup=auto,rollout=none");
+    CHECK(h != NULL);
+    kk_agent_destroy(h);
+    h = make(&kk_toy_nim, "mcts:backup=auto");
+    CHECK(h != NULL);
+    kk_agent_destroy(h);
     /* Time budget alone is accepted; the canonical spec names every option. */
     struct kk_agent *a = make(&kk_toy_nim, "mcts:iters=0,ms=5");
     CHECK(a != NULL);
@@ -366,6 +374,8 @@ static void test_expectimax_exact(void)
         static const char *const specs[] = {
             "mcts:iters=100000,chance=explicit,backup=expectimax,rollout=none,scale=none,c=2",
             "mcts:iters=100000,chance=explicit,backup=expectimax,rollout=none,scale=none,c=2,cwiden=1",
+            /* auto is expectimax where leaves are rated by the evaluation alone */
+            "mcts:iters=100000,chance=explicit,backup=auto,rollout=none,scale=none,c=2",
         };
         for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
             struct kk_agent *a = make(g, specs[k]);
@@ -393,6 +403,40 @@ static void test_expectimax_exact(void)
             }
             kk_agent_destroy(a);
         }
+    }
+}
+
+/* backup=auto with playouts searches exactly as backup=mean: the same visits and means at
+ * the root from the same seed (and as expectimax with rollout=none: test_expectimax_exact). */
+static void test_backup_auto_mean(void)
+{
+    const struct kk_game *g = &kk_toy_nim;
+    char state[64];
+    toy_nim_setup(state, 2, 10, 1);
+    static const char *const specs[2] = {"mcts:iters=500,chance=explicit,backup=auto",
+                                         "mcts:iters=500,chance=explicit,backup=mean"};
+    kk_move moves[2][3];
+    int32_t visits[2][3];
+    double mean[2][3], avg[2][3];
+    int n[2] = {0, 0};
+    for (int k = 0; k < 2; k++) {
+        struct kk_agent *a = make(g, specs[k]);
+        if (!a) {
+            CHECK(0);
+            return;
+        }
+        kk_rng rng;
+        kk_rng_seed(&rng, 11, 0);
+        a->choose(a, state, &rng);
+        n[k] = kk_mcts_root_stats(a, moves[k], visits[k], mean[k], avg[k]);
+        kk_agent_destroy(a);
+    }
+    CHECK_EQ_INT(n[0], 3);
+    CHECK_EQ_INT(n[0], n[1]);
+    for (int i = 0; i < n[0] && i < n[1]; i++) {
+        CHECK(moves[0][i] == moves[1][i]);
+        CHECK_EQ_INT(visits[0][i], visits[1][i]);
+        CHECK(mean[0][i] == mean[1][i]);
     }
 }
 
@@ -432,5 +476,6 @@ int main(void)
     test_reuse_keeps_playing_well();
     test_backup_tables();
     test_expectimax_exact();
+    test_backup_auto_mean();
     return kk_test_done("agents_toy");
 }

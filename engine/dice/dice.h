@@ -18,6 +18,11 @@
 #define DICE_ORIGIN 8    /* the turn's first die is at column and row DICE_ORIGIN: the window
                           * reaches 8 cells from it every way, so any city of 9 dice or fewer
                           * through the first die fits whichever of its dice came first */
+/* The mcts options that, with chance=open and eval=game, turn the game's default search
+ * (agent_defaults in game.c) back into its earlier one: mean backups, widening in the
+ * evaluation's order, one playout move of the game's policy. Tests of that search's trees
+ * name it (with their own chance and eval). */
+#define DICE_MEAN_SEARCH "widen=1,rollout=policy,cv=off,backup=mean,moves=all"
 #define DICE_CELLS (DICE_GRID * DICE_GRID)
 #define DICE_ORIGIN_CELL (DICE_ORIGIN * DICE_GRID + DICE_ORIGIN)
 

@@ -30,7 +30,9 @@ static const char good_turn[] = HEAD "* CCSSSSKKL\n"
                                      "0: roll+0\n"
                                      "* K\n";
 
-/* Every seed of `seeds` must make agent `spec` choose `want` in the position of `text`. */
+/* Every seed of `seeds` must make agent `spec` choose `want` in the position of `text`.
+ * One agent answers for every seed (its deep evaluation's tables, several CPU seconds to
+ * build, are built once); tree reuse is off so that each seed's search starts afresh. */
 static void expect_choice(const char *text, const char *spec, const char *want, int seeds)
 {
     const struct kk_game *g = NULL;
@@ -40,11 +42,11 @@ static void expect_choice(const char *text, const char *spec, const char *want, 
     CHECK(kk_test_replay_text(text, &g, &st, &line, &err) == 0);
     kk_move moves[16];
     CHECK_EQ_INT(g->legal_moves(&st, moves), 2); /* stop and bank */
+    struct kk_agent *a = kk_agent_create(g, spec, &err);
+    CHECK(a != NULL);
+    if (!a)
+        return;
     for (int seed = 0; seed < seeds; seed++) {
-        struct kk_agent *a = kk_agent_create(g, spec, &err);
-        CHECK(a != NULL);
-        if (!a)
-            return;
         kk_rng rng;
         kk_rng_seed(&rng, 2026 + (uint64_t)seed, 0);
         char got[32];
@@ -52,8 +54,8 @@ static void expect_choice(const char *text, const char *spec, const char *want, 
         if (strcmp(got, want) != 0)
             fprintf(stderr, "%s (seed %d) chose %s, expected %s\n", spec, seed, got, want);
         CHECK(strcmp(got, want) == 0);
-        kk_agent_destroy(a);
     }
+    kk_agent_destroy(a);
 }
 
 int main(void)
@@ -61,8 +63,11 @@ int main(void)
     /* Greedy breaks ties at random: eight seeds would all bank a tie by chance once in 256. */
     expect_choice(poor_turn, "greedy", "bank", 8);
     expect_choice(good_turn, "greedy", "stop", 8);
-    /* The default search (the game's agent_defaults) at a small budget. */
-    expect_choice(poor_turn, "mcts:iters=300", "bank", 4);
-    expect_choice(good_turn, "mcts:iters=300", "stop", 4);
+    /* The default search (the game's agent_defaults: expectimax on the deep evaluation) at
+     * a small budget, and the earlier default (mean backups, one playout move). */
+    expect_choice(poor_turn, "mcts:iters=300,reuse=0", "bank", 4);
+    expect_choice(good_turn, "mcts:iters=300,reuse=0", "stop", 4);
+    expect_choice(poor_turn, "mcts:iters=300,reuse=0,chance=open,eval=game," DICE_MEAN_SEARCH, "bank", 4);
+    expect_choice(good_turn, "mcts:iters=300,reuse=0,chance=open,eval=game," DICE_MEAN_SEARCH, "stop", 4);
     return kk_test_done("carcassonne_dice_agents");
 }

@@ -145,9 +145,10 @@ static void widening(void)
     g->apply(&s, g->sample_chance(&s, &rng));
     kk_move moves[4096];
     int n = g->legal_moves(&s, moves);
-    const char *specs[3] = {"mcts:iters=2000,chance=explicit",
-                            "mcts:iters=2000,chance=explicit,cwiden=1",
-                            "mcts:iters=2000,chance=explicit,cwiden=1,grow=8"};
+    const char *specs[3] = {"mcts:iters=2000,chance=explicit,eval=game," DICE_MEAN_SEARCH,
+                            "mcts:iters=2000,chance=explicit,eval=game,cwiden=1," DICE_MEAN_SEARCH,
+                            "mcts:iters=2000,chance=explicit,eval=game,cwiden=1,grow=8,"
+                            DICE_MEAN_SEARCH};
     struct kk_mcts_shape shape[3];
     for (int i = 0; i < 3; i++) {
         kk_error err = {{0}};
@@ -192,8 +193,10 @@ static void backup(void)
     CHECK_EQ_INT(kk_search_scratch_init(&sc, g, &err), 0);
     CHECK_EQ_INT(kk_search_deep_option(&sc, 1, &err), 0);
     const char *specs[2] = {
-        "mcts:iters=1500,eval=deep,rollout=none,chance=explicit,grow=100000,cv=deep",
-        "mcts:iters=1500,eval=deep,rollout=none,chance=explicit,grow=100000"};
+        "mcts:iters=1500,eval=deep,rollout=none,chance=explicit,grow=100000,cv=deep,widen=1,"
+        "backup=mean,moves=all",
+        "mcts:iters=1500,eval=deep,rollout=none,chance=explicit,grow=100000,cv=off,widen=1,"
+        "backup=mean,moves=all"};
     static kk_move moves[4096];
     static int32_t visits[4096];
     static double mean[4096], avg[4096];

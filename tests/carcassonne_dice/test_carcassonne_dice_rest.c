@@ -176,7 +176,10 @@ static void horizon(void)
                               &g, &s, &line, &err) == 0);
     kk_move moves[4096];
     int n = g->legal_moves(&s, moves);
-    const char *specs[2] = {"mcts:iters=200,eval=deep,horizon=turn", "mcts:iters=200,eval=deep"};
+    /* The mean search (its tree grows below the last throw; the default's candidate moves
+     * and expectimax would not change the count's point). */
+    const char *specs[2] = {"mcts:iters=200,eval=deep,chance=open,horizon=turn," DICE_MEAN_SEARCH,
+                            "mcts:iters=200,eval=deep,chance=open," DICE_MEAN_SEARCH};
     long long nodes[2];
     for (int i = 0; i < 2; i++) {
         struct kk_agent *a = kk_agent_create(g, specs[i], &err);
