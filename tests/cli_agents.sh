@@ -95,8 +95,8 @@ expect_error "unexpected argument 'extra'" "$KARK" agents mcts extra
 # rollout=policy needs a game with a playout policy of its own (the dice game has one).
 expect_error "rollout=policy: othellino has no playout policy" \
     "$KARK" selfplay othellino --agents mcts:iters=10,rollout=policy,random --games 1
-expect_out "" "$KARK" selfplay carcassonne-dice --agents mcts:iters=10,rollout=policy,cut=turn,random \
-    --games 1 --seed 3
+expect_out "" "$KARK" selfplay carcassonne-dice --games 1 --seed 3 \
+    --agents mcts:iters=10,rollout=policy,cut=turn,eval=game,cv=off,random
 # eval=deep needs a game with a deep evaluation (the dice game's single-turn solver), in
 # every agent that has the option.
 for a in greedy:eval=deep mcts:iters=10,eval=deep ismcts:iters=10,eval=deep flatmc:playouts=10,eval=deep; do
