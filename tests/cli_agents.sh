@@ -131,8 +131,8 @@ expect_out "eval=deep,.*backup=auto,moves=candidates" "$KARK" agents --check mct
 expect_out "rollout=policy,.*eval=game" "$KARK" agents --check flatmc --game carcassonne-dice
 expect_out "" "$KARK" selfplay cardcassonne --agents mcts:iters=10,backup=auto,rollout=none,random \
     --games 1
-expect_out "" "$KARK" selfplay carcassonne-dice --games 1 --seed 3 \
-    --agents mcts:iters=20,rollout=random,random
+expect_out "rollout=random,.*backup=auto" "$KARK" agents --check mcts:rollout=random \
+    --game carcassonne-dice
 
 # A peeking agent on a hidden-information game is marked in the tournament report.
 "$KARK" tournament cardcassonne --agents "mcts:iters=4,view=peek,greedy" --games 2 --seed 1 \

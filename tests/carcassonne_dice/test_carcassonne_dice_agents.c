@@ -31,29 +31,35 @@ static const char good_turn[] = HEAD "* CCSSSSKKL\n"
                                      "* K\n";
 
 /* Every seed of `seeds` must make agent `spec` choose `want` in the position of `text`.
- * One agent answers for every seed (its deep evaluation's tables, several CPU seconds to
- * build, are built once); tree reuse is off so that each seed's search starts afresh. */
-static void expect_choice(const char *text, const char *spec, const char *want, int seeds)
+ * One agent answers for both positions and every seed (its deep evaluation's tables,
+ * several CPU seconds to build, are built once); tree reuse is off so that each seed's
+ * search starts afresh. */
+static void expect_choices(const char *spec, int seeds)
 {
-    const struct kk_game *g = NULL;
-    struct dice_state st;
-    int line = 0;
     kk_error err = {{0}};
-    CHECK(kk_test_replay_text(text, &g, &st, &line, &err) == 0);
-    kk_move moves[16];
-    CHECK_EQ_INT(g->legal_moves(&st, moves), 2); /* stop and bank */
-    struct kk_agent *a = kk_agent_create(g, spec, &err);
+    struct kk_agent *a = kk_agent_create(&kk_game_carcassonne_dice, spec, &err);
     CHECK(a != NULL);
     if (!a)
         return;
-    for (int seed = 0; seed < seeds; seed++) {
-        kk_rng rng;
-        kk_rng_seed(&rng, 2026 + (uint64_t)seed, 0);
-        char got[32];
-        g->move_to_text(&st, a->choose(a, &st, &rng), got, sizeof got);
-        if (strcmp(got, want) != 0)
-            fprintf(stderr, "%s (seed %d) chose %s, expected %s\n", spec, seed, got, want);
-        CHECK(strcmp(got, want) == 0);
+    static const char *const texts[2] = {poor_turn, good_turn};
+    static const char *const wants[2] = {"bank", "stop"};
+    for (int k = 0; k < 2; k++) {
+        const char *text = texts[k], *want = wants[k];
+        const struct kk_game *g = NULL;
+        struct dice_state st;
+        int line = 0;
+        CHECK(kk_test_replay_text(text, &g, &st, &line, &err) == 0);
+        kk_move moves[16];
+        CHECK_EQ_INT(g->legal_moves(&st, moves), 2); /* stop and bank */
+        for (int seed = 0; seed < seeds; seed++) {
+            kk_rng rng;
+            kk_rng_seed(&rng, 2026 + (uint64_t)seed, 0);
+            char got[32];
+            g->move_to_text(&st, a->choose(a, &st, &rng), got, sizeof got);
+            if (strcmp(got, want) != 0)
+                fprintf(stderr, "%s (seed %d) chose %s, expected %s\n", spec, seed, got, want);
+            CHECK(strcmp(got, want) == 0);
+        }
     }
     kk_agent_destroy(a);
 }
@@ -61,14 +67,10 @@ static void expect_choice(const char *text, const char *spec, const char *want, 
 int main(void)
 {
     /* Greedy breaks ties at random: eight seeds would all bank a tie by chance once in 256. */
-    expect_choice(poor_turn, "greedy", "bank", 8);
-    expect_choice(good_turn, "greedy", "stop", 8);
+    expect_choices("greedy", 8);
     /* The default search (the game's agent_defaults: expectimax on the deep evaluation) at
      * a small budget, and the earlier default (mean backups, one playout move). */
-    expect_choice(poor_turn, "mcts:iters=300,reuse=0", "bank", 4);
-    expect_choice(good_turn, "mcts:iters=300,reuse=0", "stop", 4);
-    const char *earlier = "mcts:iters=300,reuse=0,chance=open,eval=game," DICE_MEAN_SEARCH;
-    expect_choice(poor_turn, earlier, "bank", 4);
-    expect_choice(good_turn, earlier, "stop", 4);
+    expect_choices("mcts:iters=300,reuse=0", 4);
+    expect_choices("mcts:iters=300,reuse=0,chance=open,eval=game," DICE_MEAN_SEARCH, 4);
     return kk_test_done("carcassonne_dice_agents");
 }
