@@ -1030,12 +1030,13 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
                                 ? 0
                                 : chance_seen(t, g, s, o, p->seen_chance, observer);
             double before = t->sc.cv_sum[observer];
-            /* backup=expectimax: a new outcome's probability, from the state before it */
-            double prob = 0;
-            if (t->bk_exact && p->explicit_chance &&
-                group_child(t->nodes, group_lookup(t, node, MCTS_CHANCE_SEAT, 0), o) ==
-                    MCTS_NO_NODE)
-                prob = outcome_prob(t, s, o);
+            /* explicit: the outcome's node, found (or made) once; backup=expectimax weighs
+             * a new one by its probability, taken from the state before the outcome */
+            int32_t c = p->explicit_chance ? child_get(t, node, MCTS_CHANCE_SEAT, 0, o)
+                                           : MCTS_NO_NODE;
+            double prob = t->bk_exact && c != MCTS_NO_NODE && t->nodes[c].visits == 0
+                              ? outcome_prob(t, s, o)
+                              : 0;
             kk_search_chance(&t->sc, s, o);
             if (!p->explicit_chance) {
                 if (!p->pooled_chance && (seen || !p->seen_chance))
@@ -1043,7 +1044,6 @@ static void mcts_iterate(struct mcts_tree *t, const struct kk_game *g, const str
                 exact = 0;
                 continue;
             }
-            int32_t c = child_get(t, node, MCTS_CHANCE_SEAT, 0, o);
             if (c == MCTS_NO_NODE)
                 break; /* pool full: off the tree, play out from here */
             node = c;
